@@ -1,0 +1,69 @@
+/**
+ * The one way the PWA talks to the API: same-origin fetch with the session cookie, JSON in and
+ * out. Every non-OK answer becomes an ApiError whose message is "<status>: <text>" (spec section 8),
+ * where the text is the server's `message`, else the body text, else the status text.
+ */
+export interface ApiErrorBody {
+  message?: string;
+  code?: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: ApiErrorBody,
+  ) {
+    super(`${status}: ${message}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own message without the status prefix, for toasts. */
+  get detail(): string {
+    return this.message.slice(String(this.status).length + 2);
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  const init: RequestInit = {
+    method: request.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    signal: request.signal,
+  };
+  if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(request.body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  if (!response.ok) {
+    let body: ApiErrorBody = {};
+    try {
+      body = JSON.parse(text) as ApiErrorBody;
+    } catch {
+      // Not JSON (a proxy's error page, say): the raw text is the message.
+    }
+    throw new ApiError(response.status, body.message || text || response.statusText, body);
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Like apiFetch, but a 401 yields null: the screens read "no user" as signed out (spec section 7). */
+export async function apiFetchOrNull<T>(path: string, request: ApiRequest = {}): Promise<T | null> {
+  try {
+    return await apiFetch<T>(path, request);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

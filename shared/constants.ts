@@ -1,0 +1,153 @@
+/**
+ * Business constants of the product (spec section 9). Both the PWA and the API read them from here,
+ * so a figure shown in a help article is the figure the server enforces.
+ */
+
+/** Platform fee on sales, in percent; the seller receives the rest. */
+export const PLATFORM_FEE_PERCENT = 3;
+/** Trade-protection hold before a sale is paid out (the API's TRADE_HOLD_MS defaults to this). */
+export const TRADE_HOLD_DAYS = 7;
+export const TRADE_HOLD_MS = TRADE_HOLD_DAYS * 24 * 60 * 60 * 1000;
+
+/** Money limits, in integer cents. */
+export const MIN_WITHDRAWAL_CENTS = 1_000;
+export const MIN_DEPOSIT_CENTS = 1_000;
+export const MAX_DEPOSIT_CENTS = 100_000;
+export const MIN_SELL_PRICE_CENTS = 1;
+export const MAX_SELL_PRICE_CENTS = 10_000_000;
+
+/** Market grid paging: 18 items a page, the next page when scrolled within 200 px after 500 ms. */
+export const MARKET_PAGE_SIZE = 18;
+export const MARKET_SCROLL_THRESHOLD_PX = 200;
+export const MARKET_SCROLL_DELAY_MS = 500;
+export const FEATURED_SKINS_LIMIT = 8;
+
+/** Polling intervals and cache lifetimes. */
+export const TRADE_STATUS_POLL_MS = 3_000;
+export const BOT_STATUS_POLL_MS = 30_000;
+export const LISTINGS_POLL_MS = 30_000;
+export const INVENTORY_STALE_MS = 5 * 60 * 1000;
+
+/** UI timers. */
+export const COPY_CONFIRMATION_MS = 2_000;
+export const CART_ADD_DELAY_MS = 300;
+export const TOAST_DURATION_MS = 5_000;
+export const TOOLTIP_DELAY_MS = 700;
+
+/** Browser storage keys (spec: exact names). */
+export const STORAGE_KEYS = {
+  cart: 'market-cart',
+  tradeProtectionWarningShown: 'tradeProtectionWarningShown',
+} as const;
+
+/** Trade payload defaults for CS2 items. */
+export const STEAM_APP_ID = 730;
+export const STEAM_CONTEXT_ID = '2';
+
+export const RARITIES = [
+  'consumer grade',
+  'industrial grade',
+  'mil-spec',
+  'restricted',
+  'classified',
+  'covert',
+  'contraband',
+  'unknown',
+] as const;
+export type Rarity = (typeof RARITIES)[number];
+
+/** Display colour of each rarity tier (the game's own palette); unknown gets the default grey. */
+export const RARITY_COLORS: Record<Rarity, string> = {
+  'consumer grade': '#b0c3d9',
+  'industrial grade': '#5e98d9',
+  'mil-spec': '#4b69ff',
+  restricted: '#8847ff',
+  classified: '#d32ce6',
+  covert: '#eb4b4b',
+  contraband: '#e4ae39',
+  unknown: '#9ca3af',
+};
+
+export const CONDITIONS = [
+  'Factory New',
+  'Minimal Wear',
+  'Field-Tested',
+  'Well-Worn',
+  'Battle-Scarred',
+] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** Float (wear) ranges per condition, as the game defines them; upper bounds are exclusive. */
+export const CONDITION_FLOAT_RANGES: Record<Condition, readonly [number, number]> = {
+  'Factory New': [0, 0.07],
+  'Minimal Wear': [0.07, 0.15],
+  'Field-Tested': [0.15, 0.38],
+  'Well-Worn': [0.38, 0.45],
+  'Battle-Scarred': [0.45, 1],
+};
+
+export const WEAPON_TYPES = ['Pistol', 'Rifle', 'SMG', 'Heavy', 'Sniper Rifle', 'Knife', 'Gloves'] as const;
+
+/** Listing statuses: the spec's four plus `active` (DESIGN.md section 3). */
+export const LISTING_STATUSES = ['holding', 'active', 'payment_pending', 'completed', 'cancelled'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const PAYMENT_METHOD_TYPES = ['paypal', 'bank_wire_usa', 'iban_sepa', 'crypto'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
+  paypal: 'PayPal',
+  bank_wire_usa: 'Bank Wire (USA)',
+  iban_sepa: 'IBAN / SEPA',
+  crypto: 'Cryptocurrency',
+};
+export const CRYPTO_CURRENCIES = ['bitcoin', 'ethereum', 'litecoin'] as const;
+
+/** Processing times as the product states them (spec section 9). */
+export const PROCESSING_TIMES = {
+  paypal: 'Instant',
+  bank_wire_usa: '1-3 business days',
+  iban_sepa: '1-2 business days',
+  crypto: '1-24 hours',
+} as const satisfies Record<PaymentMethodType, string>;
+
+/** Support promises (spec sections 1 and 9). */
+export const SUPPORT = {
+  email: 'support@skinmarket.gg',
+  generalResponse: '2-4 hours',
+  technicalResponse: '1-2 hours',
+  paymentResponse: '30 minutes',
+  issueAcknowledgement: '15 minutes',
+  termsResponse: '24-48 hours',
+  privacyResponse: '30 days',
+  urgentPrivacySubject: 'URGENT PRIVACY',
+  refundSubject: 'REFUND REQUEST',
+} as const;
+
+/** Refund policy figures (spec section 9). */
+export const REFUNDS = {
+  fullWithinHours: 24,
+  partialWithinDays: 7,
+  requestWithinDays: 30,
+  reviewBusinessDays: '2-5',
+  processingBusinessDays: '3-7',
+} as const;
+
+export const POLICY_LAST_UPDATED = 'January 29, 2025';
+export const RECORD_RETENTION_YEARS = 7;
+export const MINIMUM_AGE = 13;
+export const PRODUCT_NAME = 'SkinMarket';
+
+export const CONTACT_CATEGORIES = [
+  'General Question',
+  'Account Issues',
+  'Payment Problems',
+  'Selling Skins',
+  'Steam Integration',
+  'Technical Support',
+  'Security Concerns',
+  'Feature Request',
+  'Bug Report',
+  'Other',
+] as const;
+export const ISSUE_TYPES = ['bug', 'security', 'performance', 'ui', 'payment', 'other'] as const;
+export const ISSUE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
