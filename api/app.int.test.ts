@@ -1,0 +1,164 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test/testApp';
+
+/** A stand-in build of the PWA, so these tests do not depend on `vite build` having run. */
+function fakePwaBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sm-pwa-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets/index-Abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{}');
+  return dir;
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ env: { PWA_DIST_DIR: fakePwaBuild() } });
+});
+afterAll(() => app.close());
+
+describe('GET /healthz and /readyz', () => {
+  it('answers when the process and the database are up', async () => {
+    const http = app.client();
+    expect((await http.get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await http.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready' });
+  });
+});
+
+describe('GET /metrics', () => {
+  it('counts requests by route pattern, not raw path', async () => {
+    const http = app.client();
+    await http.get('/readyz');
+    await http.get('/api/no-such-thing-12345');
+    const metrics = await http.get('/metrics');
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    expect(metrics.text).toMatch(/http_requests_total\{method="GET",route="\/readyz",status="200"\} \d+/);
+    expect(metrics.text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/readyz",status="200"\}/);
+    expect(metrics.text).not.toContain('no-such-thing-12345');
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer 404 JSON in the error shape', async () => {
+    const response = await app.client().get('/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(response.body).toEqual({ message: 'No such API endpoint', code: 'not_found' });
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses malformed JSON with 400', async () => {
+    const response = await app.client().request('POST', '/api/anything', {
+      raw: '{"amount": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Request body is not valid JSON', code: 'malformed_json' });
+  });
+
+  it('refuses a body over 100 KB with 413', async () => {
+    const response = await app.client().post('/api/anything', { text: 'x'.repeat(101 * 1024) });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('refuses a non-JSON body with 415', async () => {
+    const response = await app.client().request('POST', '/api/anything', {
+      raw: 'amount=10',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toMatchObject({ code: 'unsupported_media_type' });
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses a state-changing request another site sent', async () => {
+    const http = app.client();
+    const bySite = await http.post('/api/anything', {}, { 'sec-fetch-site': 'cross-site' });
+    expect(bySite.status).toBe(403);
+    expect(bySite.body).toMatchObject({ code: 'cross_site_request' });
+    const byOrigin = await http.post('/api/anything', {}, { origin: 'https://evil.example' });
+    expect(byOrigin.status).toBe(403);
+  });
+
+  it('lets same-origin requests through', async () => {
+    const response = await app.client().post('/api/anything', {}, { origin: app.url, 'sec-fetch-site': 'same-origin' });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it('are on pages and API answers', async () => {
+    const http = app.client();
+    for (const target of ['/', '/api/nothing']) {
+      const { headers } = await http.get(target);
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+});
+
+describe('the PWA shell', () => {
+  it('answers every route of the route table with 200 and the shell', async () => {
+    const http = app.client();
+    for (const route of ['/', '/market', '/market/', '/market/sell', '/inventory', '/checkout', '/profile', '/add-funds', '/withdraw', '/help-center', '/contact-us', '/report-issue', '/terms-of-service', '/privacy-policy', '/refund-policy', '/listings']) {
+      const response = await http.get(route);
+      expect(response.status, route).toBe(200);
+      expect(response.text).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers other page paths with 404 and the shell', async () => {
+    const response = await app.client().get('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const http = app.client();
+    const asset = await http.get('/assets/index-Abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await http.get('/sw.js')).headers.get('cache-control')).toBe('no-cache');
+    expect((await http.get('/assets/missing-123.js')).status).toBe(404);
+  });
+
+  it('never serves files outside the build', async () => {
+    const response = await app.client().get('/..%2f..%2fetc%2fpasswd.txt');
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After past the per-IP ceiling, counted in PostgreSQL', async () => {
+    const limited = await startTestApp({ app: { requestsPerMinute: 3 } });
+    try {
+      const http = limited.client();
+      // The counter is shared through the database, so other tests' requests may already count.
+      await limited.services.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE 'ip:%'`);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await http.get('/api/nothing')).status);
+      expect(statuses).toEqual([404, 404, 404, 429, 429]);
+      const refused = await http.get('/api/nothing');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body).toMatchObject({ code: 'rate_limited' });
+    } finally {
+      await limited.services.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE 'ip:%'`);
+      await limited.close();
+    }
+  });
+});

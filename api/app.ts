@@ -1,0 +1,105 @@
+/**
+ * The Koa application, built from its services without listening, so tests get the real app over
+ * real HTTP on a port of their own. Order matters: metrics see the final status, the error handler
+ * wraps everything below it, sessions and body parsing exist only where requests need them.
+ */
+import { randomUUID } from 'node:crypto';
+import { bodyParser } from '@koa/bodyparser';
+import Koa, { type Middleware } from 'koa';
+import compose from 'koa-compose';
+import session from 'koa-session';
+import { type AppServices } from './context';
+import { unsupportedMediaType } from './errors';
+import { errorHandler } from './middleware/errors';
+import { createMetrics } from './middleware/metrics';
+import { securityHeaders, sameOriginOnly } from './middleware/security';
+import { healthRouter } from './routes/health/router';
+import { apiFallback, apiRouter } from './routes';
+import { createSessionStore } from './sessionStore';
+import { servePwa } from './static';
+
+export const SESSION_COOKIE = 'sm.sid';
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const JSON_LIMIT = '100kb';
+
+export interface AppOptions {
+  /** Requests per minute per IP on /api and /auth before 429 (shared across processes). */
+  requestsPerMinute?: number;
+}
+
+/** Runs `middleware` only for paths under one of `prefixes`. */
+function under(prefixes: string[], middleware: Middleware): Middleware {
+  return (ctx, next) =>
+    prefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) ? middleware(ctx, next) : next();
+}
+
+/** API bodies are JSON only; anything else that carries a body is refused before parsing. */
+const jsonBodiesOnly: Middleware = async (ctx, next) => {
+  const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (hasBody && !ctx.is('application/json')) throw unsupportedMediaType();
+  await next();
+};
+
+function requestLog(services: AppServices): Middleware {
+  return async (ctx, next) => {
+    const started = Date.now();
+    const requestId = randomUUID();
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      services.logger.info(
+        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started },
+        'request',
+      );
+    }
+  };
+}
+
+export function createApp(services: AppServices, options: AppOptions = {}) {
+  const { config, dataSource } = services;
+  const app = new Koa({ proxy: config.trustProxy, keys: services.secrets.sessionKeys });
+  const metrics = createMetrics();
+  const api = apiRouter(services);
+
+  const sessions = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      secure: config.secure,
+      rolling: false,
+      renew: true,
+      store: createSessionStore(dataSource),
+    },
+    app,
+  );
+
+  app.use(metrics.middleware);
+  app.use(requestLog(services));
+  app.use(errorHandler(services.logger));
+  app.use(securityHeaders({ secure: config.secure }));
+  app.use(healthRouter(dataSource, metrics.registry).routes());
+  app.use(
+    under(
+      ['/api', '/auth', '/dev'],
+      compose([
+        services.rateLimiter.middleware({ name: 'ip', limit: options.requestsPerMinute ?? 1200, windowSeconds: 60 }),
+        sameOriginOnly({ publicUrl: config.publicUrl, exemptPaths: ['/api/webhooks/payments'] }),
+        under(['/api'], jsonBodiesOnly),
+        bodyParser({ enableTypes: ['json', 'form'], jsonLimit: JSON_LIMIT, formLimit: JSON_LIMIT, encoding: 'utf-8' }),
+        sessions,
+        async (ctx, next) => {
+          ctx.set('Cache-Control', 'no-store');
+          await next();
+        },
+      ]),
+    ),
+  );
+  app.use(api.routes());
+  app.use(under(['/api'], apiFallback(api)));
+  app.use(servePwa(config.pwaDistDir));
+  return app;
+}

@@ -1,0 +1,94 @@
+/**
+ * The process configuration, read once from the environment (DESIGN.md section 1). Names are part
+ * of the product's contract: tests, ops scripts and deployments set exactly these.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { TRADE_HOLD_MS } from '../shared/constants';
+
+const mode = z.enum(['simulated', 'live']);
+const positiveInt = z.coerce.number().int().nonnegative();
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  STEAM_MODE: mode.default('simulated'),
+  PAYMENTS_MODE: mode.default('simulated'),
+  STEAM_API_KEY: z.string().optional(),
+  TRADE_HOLD_MS: positiveInt.default(TRADE_HOLD_MS),
+  SIM_TRADE_ACCEPT_MS: positiveInt.default(3000),
+  SEED_LISTINGS: positiveInt.default(2400),
+  SESSION_KEYS: z.string().optional(),
+  DATA_ENCRYPTION_KEY: z.string().optional(),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  PWA_DIST_DIR: z.string().default('dist/pwa'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Origin the browser sees (scheme://host:port, no trailing slash). */
+  publicUrl: string;
+  /** True when the public origin is https: Secure cookies and HSTS. */
+  secure: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  steamMode: 'simulated' | 'live';
+  paymentsMode: 'simulated' | 'live';
+  steamApiKey: string | undefined;
+  tradeHoldMs: number;
+  simTradeAcceptMs: number;
+  seedListings: number;
+  sessionKeys: string[] | undefined;
+  dataEncryptionKey: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  smtpUrl: string | undefined;
+  supportEmail: string | undefined;
+  pwaDistDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as a shell `FOO= npm start` user would expect.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  if (e.STEAM_MODE === 'live' && !e.STEAM_API_KEY) {
+    throw new Error('Invalid environment: STEAM_MODE=live needs STEAM_API_KEY');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secure: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    steamMode: e.STEAM_MODE,
+    paymentsMode: e.PAYMENTS_MODE,
+    steamApiKey: e.STEAM_API_KEY,
+    tradeHoldMs: e.TRADE_HOLD_MS,
+    simTradeAcceptMs: e.SIM_TRADE_ACCEPT_MS,
+    seedListings: e.SEED_LISTINGS,
+    sessionKeys: e.SESSION_KEYS?.split(',').map((key) => key.trim()).filter(Boolean),
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    pwaDistDir: path.resolve(e.PWA_DIST_DIR),
+  };
+}

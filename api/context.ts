@@ -1,0 +1,14 @@
+import { type DataSource } from 'typeorm';
+import { type Config } from './config';
+import { type Logger } from './logger';
+import { type RateLimiter } from './middleware/rateLimit';
+import { type Secrets } from './secrets';
+
+/** What route modules are built from: the process's configuration and shared services. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  dataSource: DataSource;
+  secrets: Secrets;
+  rateLimiter: RateLimiter;
+}

@@ -1,0 +1,4 @@
+import { Foundation1795264580724 } from './1795264580724-Foundation';
+
+/** Migrations in the order they apply; new ones are appended (reviewed SQL, one reason each). */
+export const migrations = [Foundation1795264580724];

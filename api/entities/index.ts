@@ -1,0 +1,6 @@
+import { Session } from './Session';
+
+/** Every entity the DataSource knows; listed explicitly so no glob decides what is loaded. */
+export const entities = [Session];
+
+export { Session };

@@ -1,0 +1,25 @@
+/**
+ * The JSON API under /api. Each resource's router lives in its own folder and is mounted here;
+ * anything not matched is a JSON 404 (or 405 for a known path with another method).
+ */
+import Router from '@koa/router';
+import { type Middleware } from 'koa';
+import { type AppServices } from '../context';
+import { notFound } from '../errors';
+
+export function apiRouter(_services: AppServices): Router {
+  const router = new Router({ prefix: '/api' });
+  return router;
+}
+
+export function apiFallback(router: Router): Middleware {
+  const allowed = router.allowedMethods() as unknown as Middleware;
+  return async (ctx) => {
+    await allowed(ctx, async () => undefined);
+    if (ctx.status === 405) {
+      ctx.body = { message: `${ctx.method} is not allowed here`, code: 'method_not_allowed' };
+      return;
+    }
+    if (ctx.body === undefined) throw notFound('No such API endpoint');
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The server process: claims its port and data directory first (so a clash fails in a second with
+ * one clear line), then brings up the database, migrates, seeds the demo and starts answering.
+ * SIGINT/SIGTERM drain in-flight requests, then close the pool and the embedded PostgreSQL.
+ */
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import { type DataSource } from 'typeorm';
+import { createApp } from './app';
+import { type Config } from './config';
+import { createDataSource } from './db/dataSource';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { demoSeeders, runSeeders } from './db/seed';
+import { createLogger, type Logger } from './logger';
+import { createRateLimiter } from './middleware/rateLimit';
+import { loadSecrets } from './secrets';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** A startup problem the operator can fix; reported as one line, exit code 1. */
+export class StartupError extends Error {}
+
+function claimDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+function listen(server: http.Server, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${config.host}:${config.port}`;
+      if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${where} is already in use (set PORT to use another)`));
+      else if (error.code === 'EACCES') reject(new StartupError(`not allowed to listen on ${where} (set PORT to use another)`));
+      else reject(error);
+    });
+    server.listen(config.port, config.host, () => resolve());
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  claimDataDir(config.dataDir);
+
+  // Until the app is ready the port answers 503 rather than refusing connections.
+  const starting: http.RequestListener = (_req, res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+    res.end(JSON.stringify({ message: 'The server is starting; try again in a moment', code: 'starting' }));
+  };
+  const server = http.createServer(starting);
+  await listen(server, config);
+
+  let embedded: EmbeddedDatabase | undefined;
+  let dataSource: DataSource | undefined;
+  const inFlight = new Set<http.ServerResponse>();
+  try {
+    const secrets = loadSecrets(config);
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'skinmarket', logger });
+    }
+    dataSource = createDataSource(config.databaseUrl ?? embedded!.url);
+    await dataSource.initialize();
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    if (config.steamMode === 'simulated') await runSeeders(dataSource, demoSeeders, { config, logger });
+
+    const app = createApp({ config, logger, dataSource, secrets, rateLimiter: createRateLimiter(dataSource) });
+    const handle = app.callback();
+    server.removeListener('request', starting);
+    server.on('request', (req, res) => {
+      inFlight.add(res);
+      res.on('close', () => inFlight.delete(res));
+      void handle(req, res);
+    });
+  } catch (error) {
+    server.close();
+    await dataSource?.destroy().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info({ inFlight: inFlight.size }, 'shutting down: draining requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref());
+      await Promise.race([closed, deadline]);
+      server.closeAllConnections();
+      await dataSource!.destroy().catch((error: unknown) => logger.warn({ err: error }, 'closing the database pool failed'));
+      await embedded?.stop();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { url: `http://${config.host}:${port}`, stop };
+}

@@ -1,0 +1,108 @@
+/**
+ * The real app over real HTTP for integration tests: its own DataSource on the run's database,
+ * listening on a free port. `client()` gives a cookie-keeping HTTP client, like one browser.
+ */
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { createApp, type AppOptions } from '../app';
+import { loadConfig, type Config } from '../config';
+import { type AppServices } from '../context';
+import { createDataSource } from '../db/dataSource';
+import { createLogger } from '../logger';
+import { createRateLimiter } from '../middleware/rateLimit';
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestClient {
+  request<T = Record<string, unknown>>(method: string, path: string, init?: { body?: unknown; headers?: Record<string, string>; raw?: string }): Promise<TestResponse<T>>;
+  get<T = Record<string, unknown>>(path: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  post<T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  cookies: Map<string, string>;
+}
+
+export interface TestApp {
+  url: string;
+  services: AppServices;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: { env?: Record<string, string>; app?: AppOptions } = {}): Promise<TestApp> {
+  const databaseUrl = inject('databaseUrl');
+  const dataSource = createDataSource(databaseUrl, { poolSize: 10 });
+  await dataSource.initialize();
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config: Config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: url,
+    DATA_DIR: path.resolve('.data/test-app'),
+    SESSION_KEYS: 'test-session-key-0123456789abcdef0123456789',
+    DATA_ENCRYPTION_KEY: '0'.repeat(64),
+    PWA_DIST_DIR: path.resolve('dist/pwa'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const services: AppServices = {
+    config,
+    logger: createLogger(config.logLevel),
+    dataSource,
+    secrets: { sessionKeys: config.sessionKeys!, dataEncryptionKey: config.dataEncryptionKey! },
+    rateLimiter: createRateLimiter(dataSource),
+  };
+  const app = createApp(services, { requestsPerMinute: 100_000, ...options.app });
+  server.on('request', app.callback());
+
+  function client(): TestClient {
+    const cookies = new Map<string, string>();
+    async function request<T>(method: string, requestPath: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      if (cookies.size) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      let body: string | undefined = init.raw;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${url}${requestPath}`, { method, headers, body, redirect: 'manual' });
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const [name, ...value] = pair!.split('=');
+        if (/expires=Thu, 01 Jan 1970/i.test(cookie)) cookies.delete(name!);
+        else cookies.set(name!, value.join('='));
+      }
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: the text is the body.
+      }
+      return { status: response.status, headers: response.headers, body: parsed as T, text };
+    }
+    return {
+      request,
+      get: (requestPath, headers) => request('GET', requestPath, { headers }),
+      post: (requestPath, body, headers) => request('POST', requestPath, { body, headers }),
+      cookies,
+    };
+  }
+
+  return {
+    url,
+    services,
+    client,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dataSource.destroy();
+    },
+  };
+}

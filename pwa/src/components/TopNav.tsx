@@ -1,0 +1,108 @@
+/**
+ * The top navigation bar on every page (spec "Top navigation bar"): logo, Market / Sell /
+ * Inventory, and the account area: 'Login with Steam' when signed out, the balance and user menus
+ * when signed in. Below md everything but the logo moves into the mobile menu.
+ *
+ * Signed in or out is decided by GET /api/user alone; if that call fails for any other reason
+ * (API down) the bar shows the signed-out state rather than an error.
+ */
+import { Box, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { useCurrentUser } from '../queries/user';
+import { BalanceMenu } from './BalanceMenu';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { SteamLoginButton } from './SteamLoginButton';
+import { UserMenu } from './UserMenu';
+import { MAIN_NAV } from './navigation';
+
+const RouterNavLink = chakra(NavLink);
+const RouterLinkBox = chakra(RouterLink);
+
+export function TopNav() {
+  const { data, isPending, isError } = useCurrentUser();
+  // undefined while the session is being checked; null when signed out (or the API is unreachable).
+  const user = isError ? null : isPending ? undefined : data;
+
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg/80"
+      backdropFilter="saturate(160%) blur(14px)"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
+      <Container maxW="7xl" px={{ base: '4', md: '6' }}>
+        <Flex h={{ base: '14', md: '16' }} align="center" gap={{ base: '3', md: '8' }}>
+          <RouterLinkBox
+            to="/"
+            aria-label="SkinMarket home"
+            display="inline-flex"
+            alignItems="center"
+            borderRadius="l2"
+            flexShrink={0}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '4px' }}
+          >
+            <Logo />
+          </RouterLinkBox>
+
+          <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
+            {MAIN_NAV.map(({ label, to }) => (
+              <RouterNavLink
+                key={to}
+                to={to}
+                end
+                position="relative"
+                px="3"
+                py="2"
+                borderRadius="l2"
+                fontSize="sm"
+                fontWeight="semibold"
+                color="fg.muted"
+                transition="color 150ms, background 150ms"
+                _hover={{ color: 'fg', bg: 'bg.muted' }}
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' }}
+                _currentPage={{
+                  color: 'fg',
+                  _after: {
+                    content: '""',
+                    position: 'absolute',
+                    insetInline: '3',
+                    bottom: '-13px',
+                    height: '2px',
+                    borderRadius: 'full',
+                    bg: 'brand.500',
+                  },
+                }}
+              >
+                {label}
+              </RouterNavLink>
+            ))}
+          </HStack>
+
+          <Box flex="1" />
+
+          <HStack gap="2" hideBelow="md">
+            {user === undefined ? (
+              <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />
+            ) : user ? (
+              <>
+                <BalanceMenu balance={user.balance} />
+                <UserMenu user={user} />
+              </>
+            ) : (
+              <SteamLoginButton size="sm" px="4" />
+            )}
+          </HStack>
+
+          <Box hideFrom="md">
+            <MobileMenu user={user} />
+          </Box>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

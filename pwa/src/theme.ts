@@ -1,0 +1,155 @@
+/**
+ * The Chakra UI v3 design system of the PWA: always dark, near-black blue-grey surfaces with an
+ * amber-orange accent (`colorPalette="brand"`), and the game's rarity colours as tokens
+ * (`color="rarity.covert"`, or `rarityToken(item.rarity)`).
+ *
+ * Dark mode is forced: index.html puts `class="dark"` on <html>, which is what Chakra's `_dark`
+ * condition keys on, and every surface token below has the same value in both modes so nothing can
+ * flash light even if the class were missing.
+ */
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { RARITY_COLORS, type Rarity } from '../../shared/constants';
+
+/** Page background; also the manifest's theme/background colour and index.html's theme-color. */
+export const APP_BACKGROUND = '#0a0d13';
+
+/** Same value in light and dark: the app has one look. */
+function fixed(value: string) {
+  return { value: { _light: value, _dark: value } };
+}
+
+const RARITY_TOKEN_KEYS: Record<Rarity, string> = {
+  'consumer grade': 'consumer',
+  'industrial grade': 'industrial',
+  'mil-spec': 'milspec',
+  restricted: 'restricted',
+  classified: 'classified',
+  covert: 'covert',
+  contraband: 'contraband',
+  unknown: 'unknown',
+};
+
+/** The colour token of a rarity (`rarity.covert`); values outside the list get the default grey. */
+export function rarityToken(rarity: string): string {
+  const key = RARITY_TOKEN_KEYS[rarity as Rarity] ?? RARITY_TOKEN_KEYS.unknown;
+  return `rarity.${key}`;
+}
+
+const config = defineConfig({
+  globalCss: {
+    html: {
+      colorScheme: 'dark',
+      bg: 'bg',
+      color: 'fg',
+      WebkitFontSmoothing: 'antialiased',
+      MozOsxFontSmoothing: 'grayscale',
+      textRendering: 'optimizeLegibility',
+    },
+    body: {
+      minHeight: '100dvh',
+      bg: 'bg',
+      // A faint amber glow behind the header gives the dark page some depth.
+      backgroundImage:
+        'radial-gradient(1100px 520px at 50% -220px, rgba(249, 128, 7, 0.10), transparent 70%)',
+      backgroundRepeat: 'no-repeat',
+    },
+    '#root': {
+      minHeight: '100dvh',
+      display: 'flex',
+      flexDirection: 'column',
+    },
+    '::selection': {
+      bg: 'brand.500/35',
+      color: 'fg',
+    },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: {
+          value:
+            'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+        },
+        body: {
+          value:
+            'Inter, "Segoe UI Variable", "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+        },
+      },
+      colors: {
+        brand: {
+          50: { value: '#fff8eb' },
+          100: { value: '#ffecc6' },
+          200: { value: '#ffd588' },
+          300: { value: '#ffb84a' },
+          400: { value: '#ff9f20' },
+          500: { value: '#f98007' },
+          600: { value: '#dd5c02' },
+          700: { value: '#b73d06' },
+          800: { value: '#942e0c' },
+          900: { value: '#7a270d' },
+          950: { value: '#461102' },
+        },
+        // Blue-grey instead of Chakra's neutral grey: every gray.* use picks up the game's tint.
+        gray: {
+          50: { value: '#f3f5f9' },
+          100: { value: '#e4e8f0' },
+          200: { value: '#c9d0dd' },
+          300: { value: '#a5afc2' },
+          400: { value: '#8390a8' },
+          500: { value: '#64718a' },
+          600: { value: '#4b566c' },
+          700: { value: '#363f51' },
+          800: { value: '#252c3a' },
+          900: { value: '#181d28' },
+          950: { value: '#0f131b' },
+        },
+        rarity: Object.fromEntries(
+          (Object.keys(RARITY_TOKEN_KEYS) as Rarity[]).map((rarity) => [
+            RARITY_TOKEN_KEYS[rarity],
+            { value: RARITY_COLORS[rarity] },
+          ]),
+        ),
+      },
+    },
+    semanticTokens: {
+      colors: {
+        bg: {
+          DEFAULT: fixed(APP_BACKGROUND),
+          subtle: fixed('#0f131b'),
+          panel: fixed('#131824'),
+          muted: fixed('#181e2b'),
+          emphasized: fixed('#222a3a'),
+        },
+        fg: {
+          DEFAULT: fixed('#e8ebf2'),
+          muted: fixed('#9aa5b8'),
+          subtle: fixed('#6c788d'),
+        },
+        border: {
+          DEFAULT: fixed('#222a38'),
+          muted: fixed('#1a202c'),
+          subtle: fixed('#141925'),
+          emphasized: fixed('#2e384a'),
+        },
+        brand: {
+          solid: fixed('{colors.brand.500}'),
+          // Dark text on the orange: white on #f98007 fails WCAG AA, near-black passes easily.
+          contrast: fixed('#140a02'),
+          fg: fixed('{colors.brand.300}'),
+          muted: fixed('{colors.brand.800}'),
+          subtle: fixed('{colors.brand.950}'),
+          emphasized: fixed('{colors.brand.700}'),
+          focusRing: fixed('{colors.brand.400}'),
+          border: fixed('{colors.brand.500}'),
+        },
+        // Components default to the gray palette; an amber focus ring is far easier to spot on
+        // the dark surfaces than grey, so every default focus ring uses it.
+        gray: {
+          focusRing: fixed('{colors.brand.400}'),
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
