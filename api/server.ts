@@ -60,6 +60,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let embedded: EmbeddedDatabase | undefined;
   let dataSource: DataSource | undefined;
   const inFlight = new Set<http.ServerResponse>();
+  let stopping: Promise<void> | undefined;
   try {
     const secrets = loadSecrets(config);
     if (!config.databaseUrl) {
@@ -75,6 +76,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const handle = app.callback();
     server.removeListener('request', starting);
     server.on('request', (req, res) => {
+      if (stopping) res.setHeader('Connection', 'close');
       inFlight.add(res);
       res.on('close', () => inFlight.delete(res));
       void handle(req, res);
@@ -86,14 +88,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     throw error;
   }
 
-  let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       logger.info({ inFlight: inFlight.size }, 'shutting down: draining requests');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Stop accepting; answers still being written tell keep-alive clients to go away.
+      server.close();
       server.closeIdleConnections();
-      const deadline = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref());
-      await Promise.race([closed, deadline]);
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       server.closeAllConnections();
       await dataSource!.destroy().catch((error: unknown) => logger.warn({ err: error }, 'closing the database pool failed'));
       await embedded?.stop();

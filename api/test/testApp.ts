@@ -34,8 +34,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { env?: Record<string, string>; app?: AppOptions } = {}): Promise<TestApp> {
-  const databaseUrl = inject('databaseUrl');
+export async function startTestApp(
+  options: { env?: Record<string, string>; app?: AppOptions; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const dataSource = createDataSource(databaseUrl, { poolSize: 10 });
   await dataSource.initialize();
   const server = http.createServer();

@@ -41,8 +41,6 @@ const config = defineConfig({
       colorScheme: 'dark',
       bg: 'bg',
       color: 'fg',
-      WebkitFontSmoothing: 'antialiased',
-      MozOsxFontSmoothing: 'grayscale',
       textRendering: 'optimizeLegibility',
     },
     body: {

@@ -6,9 +6,10 @@
  */
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Box, Container, Grid, Heading, Icon, Link, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Grid, Heading, Icon, Link, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuExternalLink } from 'react-icons/lu';
 import { SUPPORT } from '../../../shared/constants';
+import { PageTitle } from './PageTitle';
 
 export interface LegalSection {
   /** Anchor id of the section heading; other pages and support replies link to it, keep it stable. */
@@ -110,19 +111,14 @@ export function LegalPage({ title, description, lastUpdated, numbered = false, s
   const active = useActiveSection(sections.map((section) => section.id));
 
   return (
-    <Container maxW="6xl" py={{ base: 8, md: 14 }} px={{ base: 4, md: 8 }} colorPalette="orange">
+    <Box colorPalette="brand">
       <Box as="header" maxW="72ch" mb={{ base: 8, md: 12 }}>
-        <Heading as="h1" size={{ base: '3xl', md: '4xl' }} letterSpacing="tight" lineHeight="1.15">
-          {title}
-        </Heading>
+        <PageTitle title={title} subtitle={description} mb={0} />
         {lastUpdated && (
           <Text mt={3} fontSize="sm" color="fg.subtle">
             Last updated: {lastUpdated}
           </Text>
         )}
-        <Text mt={4} fontSize={{ base: 'md', md: 'lg' }} lineHeight="1.7" color="fg.muted">
-          {description}
-        </Text>
       </Box>
 
       <Grid templateColumns={{ base: '1fr', lg: '15rem minmax(0, 1fr)' }} gap={{ base: 8, lg: 14 }} alignItems="start">
@@ -206,13 +202,13 @@ export function LegalPage({ title, description, lastUpdated, numbered = false, s
           {outro}
         </Stack>
       </Grid>
-    </Container>
+    </Box>
   );
 }
 
 type CalloutTone = 'accent' | 'success' | 'info';
 
-const CALLOUT_PALETTES: Record<CalloutTone, string> = { accent: 'orange', success: 'green', info: 'blue' };
+const CALLOUT_PALETTES: Record<CalloutTone, string> = { accent: 'brand', success: 'green', info: 'blue' };
 
 /** A highlighted box with a title, for summaries, warnings and contact details inside a page. */
 export function Callout({
@@ -279,7 +275,7 @@ export function SectionLink({ id, children }: { id: string; children: ReactNode 
       href={`#${id}`}
       onClick={(event) => goToSection(event, id)}
       variant="underline"
-      colorPalette="orange"
+      colorPalette="brand"
       textUnderlineOffset="3px"
     >
       {children}
@@ -290,7 +286,7 @@ export function SectionLink({ id, children }: { id: string; children: ReactNode 
 /** A link to another page of the app, through the router. */
 export function InternalLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link asChild variant="underline" colorPalette="orange" textUnderlineOffset="3px">
+    <Link asChild variant="underline" colorPalette="brand" textUnderlineOffset="3px">
       <RouterLink to={to}>{children}</RouterLink>
     </Link>
   );
@@ -299,7 +295,7 @@ export function InternalLink({ to, children }: { to: string; children: ReactNode
 /** A link to another site, opened in a new tab without giving that site access to this window. */
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" colorPalette="orange" textUnderlineOffset="3px">
+    <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" colorPalette="brand" textUnderlineOffset="3px">
       {children}
       <Icon size="xs" aria-hidden>
         <LuExternalLink />
@@ -313,7 +309,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
 export function SupportEmailLink({ subject }: { subject?: string }) {
   const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
   return (
-    <Link href={`mailto:${SUPPORT.email}${query}`} variant="underline" colorPalette="orange" fontWeight="medium" textUnderlineOffset="3px">
+    <Link href={`mailto:${SUPPORT.email}${query}`} variant="underline" colorPalette="brand" fontWeight="medium" textUnderlineOffset="3px">
       {SUPPORT.email}
     </Link>
   );

@@ -110,7 +110,7 @@ const supportChannels = (
       <LinkBox key={channel.to} asChild>
         <Card.Root
           variant="outline"
-          colorPalette="orange"
+          colorPalette="brand"
           transition="border-color 0.15s, transform 0.15s"
           _hover={{ borderColor: 'colorPalette.solid', transform: 'translateY(-2px)' }}
           _focusWithin={{ borderColor: 'colorPalette.solid' }}

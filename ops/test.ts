@@ -1,0 +1,79 @@
+/**
+ * `npm test`: every check, in the order that fails fastest — types, lint, unit tests, API
+ * integration tests on a real PostgreSQL, then end-to-end tests in Debian's Chromium against the
+ * built app. One test PostgreSQL serves the whole run; each suite gets fresh databases.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildPwa } from './pwaBuild';
+import { startTestPostgres } from './testDatabase';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+
+function findChromium(): string | undefined {
+  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && existsSync(candidate));
+}
+
+const results: Array<{ step: string; ok: boolean; seconds: number }> = [];
+
+function step(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n━━ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  results.push({ step: name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+  return ok;
+}
+
+function summary(): never {
+  console.log('\n━━ Summary');
+  for (const { step: name, ok, seconds } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+  const failed = results.filter((result) => !result.ok).length;
+  console.log(`checks: ${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  console.error('npm test needs Chromium for the end-to-end tests and found none.');
+  console.error('Install it with `apt-get install -y chromium` (Debian) or set CHROME_PATH to a Chromium binary.');
+  process.exit(1);
+}
+
+const keepGoing = process.argv.includes('--keep-going');
+const ok = () => keepGoing || results.every((result) => result.ok);
+
+step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+if (ok()) step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+if (ok()) step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
+
+if (ok()) {
+  const postgres = await startTestPostgres();
+  try {
+    step('API integration tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_PG_ADMIN_URL: postgres.adminUrl });
+    if (ok()) {
+      console.log('\n━━ build the PWA');
+      const started = Date.now();
+      let built = true;
+      try {
+        buildPwa();
+      } catch {
+        built = false;
+      }
+      results.push({ step: 'build', ok: built, seconds: Math.round((Date.now() - started) / 100) / 10 });
+    }
+    if (ok()) {
+      const databaseUrl = await postgres.createDatabase('e2e');
+      try {
+        step('end-to-end tests (Chromium)', bin('playwright'), ['test'], { E2E_DATABASE_URL: databaseUrl, CHROME_PATH: chromium });
+      } finally {
+        await postgres.dropDatabase(databaseUrl);
+      }
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+summary();

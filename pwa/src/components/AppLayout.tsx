@@ -1,0 +1,68 @@
+/**
+ * The frame around every screen: skip link, top navigation bar, main content, footer. It also
+ * does the two things every route change needs: scroll smoothly to the top (spec section 2) and
+ * set the document title from the route table.
+ */
+import { Suspense, useEffect } from 'react';
+import { Box, Center, Container, Spinner, chakra } from '@chakra-ui/react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { documentTitleFor } from '../documentTitle';
+import { Footer } from './Footer';
+import { TopNav } from './TopNav';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+function useRouteChangeEffects(pathname: string) {
+  useEffect(() => {
+    document.title = documentTitleFor(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [pathname]);
+}
+
+function ScreenFallback() {
+  return (
+    <Center minH="40vh" aria-busy="true" aria-label="Loading">
+      <Spinner size="lg" color="brand.400" borderWidth="3px" />
+    </Center>
+  );
+}
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  useRouteChangeEffects(pathname);
+
+  return (
+    <>
+      <chakra.a
+        href={`#${MAIN_CONTENT_ID}`}
+        position="fixed"
+        top="3"
+        insetStart="3"
+        zIndex="skipLink"
+        px="4"
+        py="2"
+        borderRadius="l2"
+        bg="brand.solid"
+        color="brand.contrast"
+        fontWeight="semibold"
+        transform="translateY(-200%)"
+        _focusVisible={{ transform: 'translateY(0)', outline: '2px solid', outlineColor: 'brand.200' }}
+      >
+        Skip to main content
+      </chakra.a>
+      <TopNav />
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
+        <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+          <Suspense fallback={<ScreenFallback />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </Box>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// Build and dev server of the PWA (Vite root: pwa/). `npm run build` writes dist/pwa, which the API
+// serves; `npm run dev:pwa` proxies the server's paths to the API on 127.0.0.1:8080.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_ORIGIN = 'http://127.0.0.1:8080';
+// Keep in step with APP_BACKGROUND in pwa/src/theme.ts and the theme-color meta in index.html.
+const THEME_COLOR = '#0a0d13';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./pwa', import.meta.url)),
+  build: {
+    outDir: fileURLToPath(new URL('./dist/pwa', import.meta.url)),
+    emptyOutDir: true,
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // Registration happens in pwa/src/serviceWorker.ts with workbox-window: the server's CSP
+      // forbids the inline script the plugin would otherwise inject.
+      injectRegister: null,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      },
+      manifest: {
+        id: '/',
+        name: 'SkinMarket — CS2 Skin Marketplace',
+        short_name: 'SkinMarket',
+        description: 'Sell your Counter-Strike 2 skins for real money and buy skins from other players.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: THEME_COLOR,
+        categories: ['games', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/auth', '/dev', '/healthz', '/readyz'].map((path) => [
+        path,
+        { target: API_ORIGIN, changeOrigin: false },
+      ]),
+    ),
+  },
+});
