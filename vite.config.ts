@@ -14,6 +14,25 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/pwa', import.meta.url)),
     emptyOutDir: true,
+    // Libraries in their own chunks: a deploy that only changes app code keeps them cached.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'chakra',
+              test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|stylis)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   plugins: [
     react(),
@@ -25,7 +44,8 @@ export default defineConfig({
       // forbids the inline script the plugin would otherwise inject.
       injectRegister: null,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The manifest and its icons are added by the plugin itself.
+        globPatterns: ['**/*.{js,css,html,svg,ico}'],
       },
       manifest: {
         id: '/',

@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['api/**/*.int.test.ts'],
+          include: ['api/**/*.int.test.ts', 'ops/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['api/test/globalSetup.ts'],
           setupFiles: ['reflect-metadata'],

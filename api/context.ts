@@ -1,6 +1,7 @@
 import { type DataSource } from 'typeorm';
 import { type Config } from './config';
 import { type Logger } from './logger';
+import { type Mailer } from './mailer';
 import { type RateLimiter } from './middleware/rateLimit';
 import { type Secrets } from './secrets';
 
@@ -11,4 +12,6 @@ export interface AppServices {
   dataSource: DataSource;
   secrets: Secrets;
   rateLimiter: RateLimiter;
+  /** Support mailbox delivery; absent when SMTP is not configured. */
+  mailer?: Mailer;
 }

@@ -12,6 +12,7 @@ import { createDataSource } from './db/dataSource';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { demoSeeders, runSeeders } from './db/seed';
 import { createLogger, type Logger } from './logger';
+import { createMailer } from './mailer';
 import { createRateLimiter } from './middleware/rateLimit';
 import { loadSecrets } from './secrets';
 
@@ -72,7 +73,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
     if (config.steamMode === 'simulated') await runSeeders(dataSource, demoSeeders, { config, logger });
 
-    const app = createApp({ config, logger, dataSource, secrets, rateLimiter: createRateLimiter(dataSource) });
+    const app = createApp({ config, logger, dataSource, secrets, rateLimiter: createRateLimiter(dataSource),
+      mailer: createMailer(config, logger),
+    });
     const handle = app.callback();
     server.removeListener('request', starting);
     server.on('request', (req, res) => {

@@ -6,9 +6,11 @@ import Router from '@koa/router';
 import { type Middleware } from 'koa';
 import { type AppServices } from '../context';
 import { notFound } from '../errors';
+import { supportRouter } from './support/router';
 
-export function apiRouter(_services: AppServices): Router {
+export function apiRouter(services: AppServices): Router {
   const router = new Router({ prefix: '/api' });
+  for (const feature of [supportRouter(services)]) router.use(feature.routes(), feature.allowedMethods());
   return router;
 }
 

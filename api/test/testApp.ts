@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { type AppServices } from '../context';
 import { createDataSource } from '../db/dataSource';
 import { createLogger } from '../logger';
+import { createMailer } from '../mailer';
 import { createRateLimiter } from '../middleware/rateLimit';
 
 export interface TestResponse<T = unknown> {
@@ -53,12 +54,14 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
+  const logger = createLogger(config.logLevel);
   const services: AppServices = {
     config,
-    logger: createLogger(config.logLevel),
+    logger,
     dataSource,
     secrets: { sessionKeys: config.sessionKeys!, dataEncryptionKey: config.dataEncryptionKey! },
     rateLimiter: createRateLimiter(dataSource),
+    mailer: createMailer(config, logger),
   };
   const app = createApp(services, { requestsPerMinute: 100_000, ...options.app });
   server.on('request', app.callback());

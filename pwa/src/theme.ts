@@ -48,7 +48,7 @@ const config = defineConfig({
       bg: 'bg',
       // A faint amber glow behind the header gives the dark page some depth.
       backgroundImage:
-        'radial-gradient(1100px 520px at 50% -220px, rgba(249, 128, 7, 0.10), transparent 70%)',
+        'radial-gradient(1600px 640px at 50% -300px, rgba(249, 128, 7, 0.08), transparent 75%)',
       backgroundRepeat: 'no-repeat',
     },
     '#root': {
@@ -134,9 +134,11 @@ const config = defineConfig({
           // Dark text on the orange: white on #f98007 fails WCAG AA, near-black passes easily.
           contrast: fixed('#140a02'),
           fg: fixed('{colors.brand.300}'),
-          muted: fixed('{colors.brand.800}'),
-          subtle: fixed('{colors.brand.950}'),
-          emphasized: fixed('{colors.brand.700}'),
+          // The accent blended into the dark surface (about 35 % and 14 %), not the palette's
+          // brown 800/950 steps, so tinted backgrounds read as amber rather than rust.
+          muted: fixed('#5a3510'),
+          subtle: fixed('#2a1b0e'),
+          emphasized: fixed('#7a4512'),
           focusRing: fixed('{colors.brand.400}'),
           border: fixed('{colors.brand.500}'),
         },

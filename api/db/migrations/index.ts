@@ -1,4 +1,5 @@
 import { Foundation1795264580724 } from './1795264580724-Foundation';
+import { SupportSubmissions1795264913999 } from './1795264913999-SupportSubmissions';
 
 /** Migrations in the order they apply; new ones are appended (reviewed SQL, one reason each). */
-export const migrations = [Foundation1795264580724];
+export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999];

@@ -42,7 +42,7 @@ export function AppLayout() {
         position="fixed"
         top="3"
         insetStart="3"
-        zIndex="skipLink"
+        zIndex="skipNav"
         px="4"
         py="2"
         borderRadius="l2"

@@ -24,8 +24,8 @@ export function Footer() {
   return (
     <Box as="footer" mt="auto" bg="bg.subtle" borderTopWidth="1px" borderColor="border">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} pt={{ base: '10', md: '14' }} pb="8">
-        <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)', lg: '1.6fr repeat(3, 1fr)' }} gap={{ base: '8', md: '10' }}>
-          <Stack gap="4" gridColumn={{ sm: '1 / -1', lg: 'auto' }} maxW={{ lg: 'sm' }}>
+        <Grid templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: '1.6fr repeat(3, 1fr)' }} gap={{ base: '8', md: '10' }}>
+          <Stack gap="4" gridColumn={{ base: '1 / -1', lg: 'auto' }} maxW={{ lg: 'sm' }}>
             <Box>
               <Logo />
             </Box>

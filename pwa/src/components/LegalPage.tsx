@@ -84,6 +84,15 @@ function useActiveSection(ids: readonly string[]): string | undefined {
     const update = () => {
       frame = 0;
       const line = window.innerHeight * ACTIVE_SECTION_VIEWPORT_SHARE;
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      if (atBottom) {
+        // The last sections may be too short to ever reach the line. At the bottom of the page the
+        // section just jumped to (in the address) is current if it is on screen, else the last one.
+        const target = headings.find((heading) => `#${heading.id}` === window.location.hash);
+        const targetOnScreen = target !== undefined && target.getBoundingClientRect().top < window.innerHeight;
+        setActive(targetOnScreen ? target.id : headings.at(-1)?.id);
+        return;
+      }
       const passed = headings.filter((heading) => heading.getBoundingClientRect().top <= line);
       setActive(passed.at(-1)?.id);
     };
@@ -177,7 +186,7 @@ export function LegalPage({ title, description, lastUpdated, numbered = false, s
               {...(section.highlighted && {
                 borderWidth: '1px',
                 borderColor: 'colorPalette.muted',
-                bg: 'colorPalette.subtle/40',
+                bg: 'bg.panel',
                 borderRadius: 'xl',
                 p: { base: 5, md: 7 },
               })}

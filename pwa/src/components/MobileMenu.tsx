@@ -162,7 +162,6 @@ export function MobileMenu({ user }: MobileMenuProps) {
                       variant="outline"
                       colorPalette="red"
                       justifyContent="flex-start"
-                      mx="3"
                       onClick={handleLogout}
                       loading={logout.isPending}
                     >
@@ -171,7 +170,7 @@ export function MobileMenu({ user }: MobileMenuProps) {
                     </Button>
                   </Stack>
                 ) : (
-                  <Box px="3">
+                  <Box>
                     <SteamLoginButton w="full" size="lg" />
                     <Text mt="3" fontSize="sm" color="fg.muted" textAlign="center">
                       Sign in to sell skins and manage your balance.

@@ -248,7 +248,7 @@ const ARTICLES: readonly LegalSection[] = [
           friends list. We use yours in two ways: our bot sends the offer for items you sell to it, and delivers the items
           you buy to it. It looks like this:
         </Text>
-        <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p={3} borderRadius="md" fontSize="sm">
+        <Code colorPalette="gray" display="block" whiteSpace="pre-wrap" wordBreak="break-all" p={3} borderRadius="md" fontSize="sm">
           https://steamcommunity.com/tradeoffer/new/?partner=123456789&amp;token=AbCd1234
         </Code>
         <SubHeading>Where to find it</SubHeading>
@@ -417,7 +417,7 @@ const ARTICLES: readonly LegalSection[] = [
         </Text>
         <InfoTable
           caption="Worked example of the platform fee"
-          headers={['', 'Amount']}
+          headers={['Example sale', 'Amount']}
           rows={[
             ['Sale price', formatUsd(FEE_EXAMPLE_CENTS)],
             [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, `\u2212${formatUsd(feeCents(FEE_EXAMPLE_CENTS))}`],
