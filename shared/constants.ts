@@ -86,7 +86,9 @@ export const CONDITION_FLOAT_RANGES: Record<Condition, readonly [number, number]
   'Battle-Scarred': [0.45, 1],
 };
 
-export const WEAPON_TYPES = ['Pistol', 'Rifle', 'SMG', 'Heavy', 'Sniper Rifle', 'Knife', 'Gloves'] as const;
+/** Weapon types as Steam's `Type` tag names them (localized English names). */
+export const WEAPON_TYPES = ['Pistol', 'Rifle', 'Sniper Rifle', 'SMG', 'Shotgun', 'Machinegun', 'Knife', 'Gloves'] as const;
+export type WeaponType = (typeof WEAPON_TYPES)[number];
 
 /** Listing statuses: the spec's four plus `active` (DESIGN.md section 3). */
 export const LISTING_STATUSES = ['holding', 'active', 'payment_pending', 'completed', 'cancelled'] as const;

@@ -28,7 +28,7 @@ interface LegalPageProps {
   /** Number the sections '1.', '2.', … in their headings and in the table of contents. */
   numbered?: boolean;
   sections: readonly LegalSection[];
-  /** Shown between the header and the first section: summary boxes, contact cards. */
+  /** Shown before the first section (and, on small screens, before the table of contents). */
   intro?: ReactNode;
   /** Shown after the last section: a closing box. */
   outro?: ReactNode;
@@ -130,9 +130,27 @@ export function LegalPage({ title, description, lastUpdated, numbered = false, s
         )}
       </Box>
 
-      <Grid templateColumns={{ base: '1fr', lg: '15rem minmax(0, 1fr)' }} gap={{ base: 8, lg: 14 }} alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: '15rem minmax(0, 1fr)' }}
+        // Small screens show the intro (summary box, contact cards) before the table of contents;
+        // wide ones keep the table of contents in a sticky column beside everything.
+        templateAreas={
+          intro
+            ? { base: '"intro" "toc" "body"', lg: '"toc intro" "toc body"' }
+            : { base: '"toc" "body"', lg: '"toc body"' }
+        }
+        columnGap={14}
+        rowGap={{ base: 8, md: 12 }}
+        alignItems="start"
+      >
+        {intro && (
+          <Box gridArea="intro" minW={0}>
+            {intro}
+          </Box>
+        )}
         <Box
           as="nav"
+          gridArea="toc"
           aria-label="On this page"
           position={{ lg: 'sticky' }}
           top={{ lg: SCROLL_MARGIN }}
@@ -175,8 +193,7 @@ export function LegalPage({ title, description, lastUpdated, numbered = false, s
           </List.Root>
         </Box>
 
-        <Stack as="article" gap={{ base: 10, md: 12 }} minW={0}>
-          {intro}
+        <Stack as="article" gridArea="body" gap={{ base: 10, md: 12 }} minW={0}>
           {sections.map((section, index) => (
             <Box
               as="section"

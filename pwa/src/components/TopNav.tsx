@@ -36,7 +36,7 @@ export function TopNav() {
       borderColor="border"
     >
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
-        <Flex h={{ base: '14', md: '16' }} align="center" gap={{ base: '3', md: '8' }}>
+        <Flex h={{ base: '14', md: '16' }} align="center" gap={{ base: '3', md: '5', lg: '8' }}>
           <RouterLinkBox
             to="/"
             aria-label="SkinMarket home"

@@ -41,7 +41,7 @@ export function UserMenu({ user }: { user: User }) {
           _expanded={{ bg: 'bg.muted' }}
         >
           <UserAvatar username={user.username} avatar={user.avatar} size="xs" />
-          <Text as="span" maxW="40" truncate fontWeight="semibold">
+          <Text as="span" maxW="36" truncate fontWeight="semibold" hideBelow="lg">
             {user.username}
           </Text>
           <LuChevronDown aria-hidden="true" />
