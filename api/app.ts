@@ -13,6 +13,8 @@ import { unsupportedMediaType } from './errors';
 import { errorHandler } from './middleware/errors';
 import { createMetrics } from './middleware/metrics';
 import { securityHeaders, sameOriginOnly } from './middleware/security';
+import { authRouter } from './routes/auth/router';
+import { devSteamRouter } from './routes/devSteam/router';
 import { healthRouter } from './routes/health/router';
 import { apiFallback, apiRouter } from './routes';
 import { createSessionStore } from './sessionStore';
@@ -25,6 +27,8 @@ const JSON_LIMIT = '100kb';
 export interface AppOptions {
   /** Requests per minute per IP on /api and /auth before 429 (shared across processes). */
   requestsPerMinute?: number;
+  /** Sign-in requests per minute per IP (tests that sign in often raise it). */
+  signInPerMinute?: number;
 }
 
 /** Runs `middleware` only for paths under one of `prefixes`. */
@@ -89,7 +93,15 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
         services.rateLimiter.middleware({ name: 'ip', limit: options.requestsPerMinute ?? 1200, windowSeconds: 60 }),
         sameOriginOnly({ publicUrl: config.publicUrl, exemptPaths: ['/api/webhooks/payments'] }),
         under(['/api'], jsonBodiesOnly),
-        bodyParser({ enableTypes: ['json', 'form'], jsonLimit: JSON_LIMIT, formLimit: JSON_LIMIT, encoding: 'utf-8' }),
+        // Form posts (only the simulated providers' pages send them) stay raw text and are read
+        // with URLSearchParams: co-body's qs parsing would turn `openid.ns` into nested objects.
+        bodyParser({
+          enableTypes: ['json', 'text'],
+          extendTypes: { text: ['application/x-www-form-urlencoded'] },
+          jsonLimit: JSON_LIMIT,
+          textLimit: JSON_LIMIT,
+          encoding: 'utf-8',
+        }),
         sessions,
         async (ctx, next) => {
           ctx.set('Cache-Control', 'no-store');
@@ -98,6 +110,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       ]),
     ),
   );
+  app.use(authRouter(services, options.signInPerMinute).routes());
+  // The simulated Steam exists only in simulated mode: nothing under /dev answers in live mode.
+  if (config.steamMode === 'simulated') app.use(devSteamRouter(services).routes());
   app.use(api.routes());
   app.use(under(['/api'], apiFallback(api)));
   app.use(servePwa(config.pwaDistDir));

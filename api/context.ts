@@ -4,6 +4,7 @@ import { type Logger } from './logger';
 import { type Mailer } from './mailer';
 import { type RateLimiter } from './middleware/rateLimit';
 import { type Secrets } from './secrets';
+import { type SteamGateway } from './steam/gateway';
 
 /** What route modules are built from: the process's configuration and shared services. */
 export interface AppServices {
@@ -12,6 +13,8 @@ export interface AppServices {
   dataSource: DataSource;
   secrets: Secrets;
   rateLimiter: RateLimiter;
+  /** Steam: live, or the simulated Steam under /dev/steam (same protocols). */
+  steam: SteamGateway;
   /** Support mailbox delivery; absent when SMTP is not configured. */
   mailer?: Mailer;
 }

@@ -15,6 +15,8 @@ import { createLogger, type Logger } from './logger';
 import { createMailer } from './mailer';
 import { createRateLimiter } from './middleware/rateLimit';
 import { loadSecrets } from './secrets';
+import { createSteamGateway } from './steam/gateway';
+import { startBotHeartbeat } from './steam/simulated/botHeartbeat';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -62,6 +64,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let dataSource: DataSource | undefined;
   const inFlight = new Set<http.ServerResponse>();
   let stopping: Promise<void> | undefined;
+  let stopHeartbeat: (() => void) | undefined;
   try {
     const secrets = loadSecrets(config);
     if (!config.databaseUrl) {
@@ -73,9 +76,16 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
     if (config.steamMode === 'simulated') await runSeeders(dataSource, demoSeeders, { config, logger });
 
-    const app = createApp({ config, logger, dataSource, secrets, rateLimiter: createRateLimiter(dataSource),
+    const app = createApp({
+      config,
+      logger,
+      dataSource,
+      secrets,
+      rateLimiter: createRateLimiter(dataSource),
+      steam: createSteamGateway(config, logger),
       mailer: createMailer(config, logger),
     });
+    if (config.steamMode === 'simulated') stopHeartbeat = startBotHeartbeat(dataSource, logger);
     const handle = app.callback();
     server.removeListener('request', starting);
     server.on('request', (req, res) => {
@@ -101,6 +111,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const deadline = Date.now() + DRAIN_TIMEOUT_MS;
       while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       server.closeAllConnections();
+      stopHeartbeat?.();
       await dataSource!.destroy().catch((error: unknown) => logger.warn({ err: error }, 'closing the database pool failed'));
       await embedded?.stop();
       logger.info('stopped');

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, type TestApp } from '../api/test/testApp';
+import { startTestApp, uniqueIp, type TestApp } from '../api/test/testApp';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -16,14 +16,13 @@ function ops(...args: string[]) {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
-  await app.services.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE 'contact:%' OR key LIKE 'issue-report:%'`);
+  app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(() => app.close());
 
 describe('npm run ops', () => {
   it('lists contact messages and issue reports that arrived through the API', async () => {
-    const http = app.client();
+    const http = app.client({ ip: uniqueIp() });
     const subject = `Where is my payout ${Date.now()}`;
     await http.post('/api/contact', { name: 'Ops Check', email: 'ops@example.com', subject, category: 'Other', message: 'Hello support' });
     const title = `Checkout button overlaps ${Date.now()}`;

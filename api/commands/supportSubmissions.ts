@@ -6,6 +6,7 @@
 import { type DataSource, type EntityTarget } from 'typeorm';
 import { type ContactMessage as ContactMessageInput, type IssueReport as IssueReportInput } from '../../shared/schemas/support';
 import { ContactMessage, IssueReport } from '../entities';
+import { type Logger } from '../logger';
 import { type Mailer, type SupportMail } from '../mailer';
 
 interface Props<T> {
@@ -14,18 +15,28 @@ interface Props<T> {
   dataSource: DataSource;
   /** Absent when SMTP is not configured. */
   mailer?: Mailer;
+  logger: Logger;
 }
 
-function copyToSupport(dataSource: DataSource, entity: EntityTarget<ContactMessage | IssueReport>, id: string, mailer: Mailer | undefined, mail: SupportMail) {
+function copyToSupport(
+  { dataSource, mailer, logger }: Omit<Props<unknown>, 'input'>,
+  entity: EntityTarget<ContactMessage | IssueReport>,
+  id: string,
+  mail: SupportMail,
+) {
   if (!mailer) return;
-  void mailer.sendToSupport(mail).then(async (sent) => {
-    if (sent) await dataSource.getRepository(entity).update({ id }, { emailedAt: new Date() });
-  });
+  void mailer
+    .sendToSupport(mail)
+    .then(async (sent) => {
+      if (sent) await dataSource.getRepository(entity).update({ id }, { emailedAt: new Date() });
+    })
+    .catch((error: unknown) => logger.warn({ err: error, id }, 'recording the support e-mail failed'));
 }
 
-export async function contactMessageCreator({ input, dataSource, mailer }: Props<ContactMessageInput>): Promise<ContactMessage> {
+export async function contactMessageCreator({ input, ...services }: Props<ContactMessageInput>): Promise<ContactMessage> {
+  const { dataSource } = services;
   const saved = await dataSource.getRepository(ContactMessage).save(dataSource.getRepository(ContactMessage).create(input));
-  copyToSupport(dataSource, ContactMessage, saved.id, mailer, {
+  copyToSupport(services, ContactMessage, saved.id, {
     subject: `[Contact - ${input.category}] ${input.subject}`,
     replyTo: input.email,
     text: `From: ${input.name} <${input.email}>\nCategory: ${input.category}\nMessage id: ${saved.id}\n\n${input.message}`,
@@ -33,7 +44,8 @@ export async function contactMessageCreator({ input, dataSource, mailer }: Props
   return saved;
 }
 
-export async function issueReportCreator({ input, dataSource, mailer }: Props<IssueReportInput>): Promise<IssueReport> {
+export async function issueReportCreator({ input, ...services }: Props<IssueReportInput>): Promise<IssueReport> {
+  const { dataSource } = services;
   const repository = dataSource.getRepository(IssueReport);
   const saved = await repository.save(
     repository.create({
@@ -56,7 +68,7 @@ export async function issueReportCreator({ input, dataSource, mailer }: Props<Is
     ['Expected behavior', input.expectedBehavior],
     ['Actual behavior', input.actualBehavior],
   ].filter(([, text]) => text);
-  copyToSupport(dataSource, IssueReport, saved.id, mailer, {
+  copyToSupport(services, IssueReport, saved.id, {
     subject: `[Issue - ${input.severity} - ${input.issueType}] ${input.title}`,
     replyTo: input.email,
     text: [

@@ -6,11 +6,13 @@ import Router from '@koa/router';
 import { type Middleware } from 'koa';
 import { type AppServices } from '../context';
 import { notFound } from '../errors';
+import { inventoryRouter } from './inventory/router';
 import { supportRouter } from './support/router';
+import { userRouter } from './user/router';
 
 export function apiRouter(services: AppServices): Router {
   const router = new Router({ prefix: '/api' });
-  for (const feature of [supportRouter(services)]) router.use(feature.routes(), feature.allowedMethods());
+  for (const feature of [supportRouter(services), userRouter(services), inventoryRouter(services)]) router.use(feature.routes(), feature.allowedMethods());
   return router;
 }
 

@@ -2,6 +2,7 @@
  * The real app over real HTTP for integration tests: its own DataSource on the run's database,
  * listening on a free port. `client()` gives a cookie-keeping HTTP client, like one browser.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { createDataSource } from '../db/dataSource';
 import { createLogger } from '../logger';
 import { createMailer } from '../mailer';
 import { createRateLimiter } from '../middleware/rateLimit';
+import { createSteamGateway } from '../steam/gateway';
 
 export interface TestResponse<T = unknown> {
   status: number;
@@ -31,8 +33,15 @@ export interface TestClient {
 export interface TestApp {
   url: string;
   services: AppServices;
-  client(): TestClient;
+  /** A cookie-keeping client; `ip` is sent as X-Forwarded-For (apps started with TRUST_PROXY=true). */
+  client(options?: { ip?: string }): TestClient;
   close(): Promise<void>;
+}
+
+/** A random documentation-range IPv6 address, so tests never share rate-limit counters. */
+export function uniqueIp(): string {
+  const groups = randomBytes(8).toString('hex').match(/.{4}/g)!;
+  return `2001:db8::${groups.join(':')}`;
 }
 
 export async function startTestApp(
@@ -51,7 +60,7 @@ export async function startTestApp(
     SESSION_KEYS: 'test-session-key-0123456789abcdef0123456789',
     DATA_ENCRYPTION_KEY: '0'.repeat(64),
     PWA_DIST_DIR: path.resolve('dist/pwa'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
   const logger = createLogger(config.logLevel);
@@ -61,15 +70,16 @@ export async function startTestApp(
     dataSource,
     secrets: { sessionKeys: config.sessionKeys!, dataEncryptionKey: config.dataEncryptionKey! },
     rateLimiter: createRateLimiter(dataSource),
+    steam: createSteamGateway(config, logger),
     mailer: createMailer(config, logger),
   };
-  const app = createApp(services, { requestsPerMinute: 100_000, ...options.app });
+  const app = createApp(services, { requestsPerMinute: 100_000, signInPerMinute: 100_000, ...options.app });
   server.on('request', app.callback());
 
-  function client(): TestClient {
+  function client(clientOptions: { ip?: string } = {}): TestClient {
     const cookies = new Map<string, string>();
     async function request<T>(method: string, requestPath: string, init: { body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
-      const headers: Record<string, string> = { ...init.headers };
+      const headers: Record<string, string> = { ...(clientOptions.ip ? { 'x-forwarded-for': clientOptions.ip } : {}), ...init.headers };
       if (cookies.size) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
       let body: string | undefined = init.raw;
       if (init.body !== undefined) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { type AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { startTestApp, uniqueIp, type TestApp } from '../../test/testApp';
 import { type ContactMessageInput, type IssueReportInput } from '../../../shared/schemas/support';
 
 const received: string[] = [];
@@ -22,14 +22,11 @@ let app: TestApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  app = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SUPPORT_EMAIL: 'help@example.test' } });
+  app = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SUPPORT_EMAIL: 'help@example.test', TRUST_PROXY: 'true' } });
 });
 afterAll(async () => {
   await app.close();
   await new Promise<void>((resolve) => smtp.close(resolve));
-});
-beforeEach(async () => {
-  await app.services.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE 'contact:%' OR key LIKE 'issue-report:%'`);
 });
 
 const count = async (table: string) => (await app.services.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n as number;
@@ -57,7 +54,7 @@ async function waitFor(check: () => Promise<boolean> | boolean) {
 
 describe('POST /api/contact', () => {
   it('stores the message, answers 201 {id} and copies it to the support mailbox', async () => {
-    const response = await app.client().post('/api/contact', contact);
+    const response = await app.client({ ip: uniqueIp() }).post('/api/contact', contact);
     expect(response.status).toBe(201);
     const { id } = response.body as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -81,9 +78,8 @@ describe('POST /api/contact', () => {
   ];
   for (const [what, body, field, message] of invalid) {
     it(`refuses ${what} with 400 and stores nothing`, async () => {
-      await app.services.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE 'contact:%'`);
       const before = await count('contact_messages');
-      const response = await app.client().post('/api/contact', body);
+      const response = await app.client({ ip: uniqueIp() }).post('/api/contact', body);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ code: 'validation_failed', fields: { [field]: message } });
       expect(await count('contact_messages')).toBe(before);
@@ -91,7 +87,7 @@ describe('POST /api/contact', () => {
   }
 
   it('answers 429 with Retry-After to a flood from one address', async () => {
-    const http = app.client();
+    const http = app.client({ ip: uniqueIp() });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await http.post('/api/contact', contact)).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
@@ -102,7 +98,7 @@ describe('POST /api/contact', () => {
 
 describe('POST /api/issue-reports', () => {
   it('stores the report with defaults for optional fields and answers 201 {id}', async () => {
-    const response = await app.client().post('/api/issue-reports', report);
+    const response = await app.client({ ip: uniqueIp() }).post('/api/issue-reports', report);
     expect(response.status).toBe(201);
     const { id } = response.body as { id: string };
     const [row] = await app.services.dataSource.query('SELECT * FROM issue_reports WHERE id = $1', [id]);
@@ -119,12 +115,12 @@ describe('POST /api/issue-reports', () => {
 
   it('keeps system info only when the reporter chose to include it', async () => {
     const systemInfo = { userAgent: 'Mozilla/5.0 Test', screen: '1920x1080', appVersion: '0.1.0' };
-    const response = await app.client().post('/api/issue-reports', { ...report, steamId: '76561198000000001', includeSystemInfo: true, systemInfo });
+    const response = await app.client({ ip: uniqueIp() }).post('/api/issue-reports', { ...report, steamId: '76561198000000001', includeSystemInfo: true, systemInfo });
     expect(response.status).toBe(201);
     const [row] = await app.services.dataSource.query('SELECT * FROM issue_reports WHERE id = $1', [(response.body as { id: string }).id]);
     expect(row).toMatchObject({ steam_id: '76561198000000001', system_info: systemInfo });
 
-    const sneaky = await app.client().post('/api/issue-reports', { ...report, includeSystemInfo: false, systemInfo });
+    const sneaky = await app.client({ ip: uniqueIp() }).post('/api/issue-reports', { ...report, includeSystemInfo: false, systemInfo });
     expect(sneaky.status).toBe(400);
     expect(sneaky.body).toMatchObject({ fields: { systemInfo: 'System info is sent only when you choose to include it' } });
   });
@@ -140,9 +136,8 @@ describe('POST /api/issue-reports', () => {
   ];
   for (const [what, body, field] of invalid) {
     it(`refuses ${what} with 400 and stores nothing`, async () => {
-      await app.services.dataSource.query(`DELETE FROM rate_limit_hits WHERE key LIKE 'issue-report:%'`);
       const before = await count('issue_reports');
-      const response = await app.client().post('/api/issue-reports', body);
+      const response = await app.client({ ip: uniqueIp() }).post('/api/issue-reports', body);
       expect(response.status).toBe(400);
       expect(Object.keys((response.body as { fields: object }).fields)).toContain(field);
       expect(await count('issue_reports')).toBe(before);
@@ -150,14 +145,14 @@ describe('POST /api/issue-reports', () => {
   }
 
   it('answers 429 to a flood from one address', async () => {
-    const http = app.client();
+    const http = app.client({ ip: uniqueIp() });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await http.post('/api/issue-reports', report)).status);
     expect(statuses.slice(-1)).toEqual([429]);
   });
 
   it('answers 405 JSON to another method on the path', async () => {
-    const response = await app.client().get('/api/issue-reports');
+    const response = await app.client({ ip: uniqueIp() }).get('/api/issue-reports');
     expect(response.status).toBe(405);
     expect(response.body).toMatchObject({ code: 'method_not_allowed' });
   });

@@ -10,13 +10,13 @@ export const SUPPORT_FORM_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
 export function supportRouter(services: AppServices): Router {
   const router = new Router();
-  const { dataSource, mailer, rateLimiter } = services;
+  const { dataSource, mailer, logger, rateLimiter } = services;
 
   router.post(
     '/contact',
     rateLimiter.middleware({ name: 'contact', ...SUPPORT_FORM_LIMIT }),
     validated({ body: contactMessageSchema }, async (ctx, { body }) => {
-      const message = await contactMessageCreator({ input: body, dataSource, mailer });
+      const message = await contactMessageCreator({ input: body, dataSource, mailer, logger });
       ctx.status = 201;
       ctx.body = { id: message.id };
     }),
@@ -26,7 +26,7 @@ export function supportRouter(services: AppServices): Router {
     '/issue-reports',
     rateLimiter.middleware({ name: 'issue-report', ...SUPPORT_FORM_LIMIT }),
     validated({ body: issueReportSchema }, async (ctx, { body }) => {
-      const report = await issueReportCreator({ input: body, dataSource, mailer });
+      const report = await issueReportCreator({ input: body, dataSource, mailer, logger });
       ctx.status = 201;
       ctx.body = { id: report.id };
     }),

@@ -18,14 +18,27 @@ function useRouteChangeEffects(pathname: string) {
   }, [pathname]);
 
   useEffect(() => {
+    // A link to a section of a page (/help-center#pricing) lands on that section, not the top;
+    // the page scrolls there itself. Read from window: the hash alone is no reason to scroll.
+    const targetId = decodeURIComponent(window.location.hash.slice(1));
+    if (targetId && document.getElementById(targetId)) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [pathname]);
 }
 
+/** While a screen's code loads: a spinner that only fades in if the wait is noticeable. */
 function ScreenFallback() {
   return (
-    <Center minH="40vh" aria-busy="true" aria-label="Loading">
+    <Center
+      minH="40vh"
+      aria-busy="true"
+      aria-label="Loading"
+      animationName="fade-in"
+      animationDuration="moderate"
+      animationDelay="0.3s"
+      animationFillMode="both"
+    >
       <Spinner size="lg" color="brand.400" borderWidth="3px" />
     </Center>
   );

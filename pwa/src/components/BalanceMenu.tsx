@@ -2,11 +2,11 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuArrowUpFromLine, LuChevronDown, LuPlus, LuWallet } from 'react-icons/lu';
-import { formatDollars } from '../money';
+import { formatBalance } from '../queries/user';
 import { ACCOUNT_LINKS } from './navigation';
 
 export function BalanceMenu({ balance }: { balance: string | null | undefined }) {
-  const dollars = formatDollars(balance);
+  const dollars = formatBalance(balance);
   return (
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 8 }}>
       <Menu.Trigger asChild>

@@ -45,8 +45,8 @@ function scrollBehavior(): ScrollBehavior {
 
 /**
  * Scrolls to a section heading and moves keyboard focus there. The hash is written with
- * replaceState (keeping the router's history state) so the address can be copied as a deep link
- * without creating a router navigation, which would scroll the page back to the top.
+ * replaceState, keeping the router's history state, so the address is a shareable deep link while
+ * Back still leaves the page instead of stepping through every jump.
  */
 function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const heading = document.getElementById(id);

@@ -30,8 +30,7 @@ import {
   LuTag,
   LuUser,
 } from 'react-icons/lu';
-import { formatDollars } from '../money';
-import { useLogoutMutation, type User } from '../queries/user';
+import { formatBalance, useLogoutMutation, type User } from '../queries/user';
 import { Logo } from './Logo';
 import { SteamLoginButton } from './SteamLoginButton';
 import { UserAvatar } from './UserAvatar';
@@ -138,7 +137,7 @@ export function MobileMenu({ user }: MobileMenuProps) {
                         <Text fontSize="sm" color="fg.muted">
                           Balance{' '}
                           <Text as="span" color="brand.300" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                            {formatDollars(user.balance)}
+                            {formatBalance(user.balance)}
                           </Text>
                         </Text>
                       </Box>

@@ -4,24 +4,16 @@
  * failure (API down, say) is an error; the nav then treats the visitor as signed out.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { formatUsd, parseMoney } from '../../../shared/money';
+import type { CurrentUser } from '../../../shared/schemas/user';
 import { apiFetch, apiFetchOrNull } from '../api/client';
 
-export interface User {
-  steamId: string;
-  username: string;
-  displayName: string;
-  email: string | null;
-  tradeUrl: string | null;
-  /** Image URL of the Steam avatar; may be empty. */
-  avatar: string | null;
-  /** The user's Steam community profile URL; may be empty. */
-  profileUrl: string | null;
-  /** Two-decimal dollar string, e.g. "12.34". */
-  balance: string;
-  /** The reference a bank or SEPA deposit must carry so it is credited to this account. */
-  depositReference: string;
-  /** Optimistic-concurrency version, sent back as If-Match on profile updates. */
-  version: number;
+/** GET /api/user's answer; the type lives in shared/ because the API produces it. */
+export type User = CurrentUser;
+
+/** The balance as the nav shows it: "$1,234.50"; an empty or unreadable balance shows "$0.00". */
+export function formatBalance(balance: string | null | undefined): string {
+  return formatUsd(parseMoney(balance ?? '') ?? 0n);
 }
 
 export const userKeys = {

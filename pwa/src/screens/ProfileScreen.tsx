@@ -1,6 +1,451 @@
-// Profile (/profile). Placeholder until its issue fills the screen.
-import { PageTitle } from '../components/PageTitle';
+/**
+ * Profile (/profile): the signed-in user's header card (Steam avatar, name, badges, Steam ID and
+ * profile link) and two tabs, 'Profile Settings' (name, e-mail and trade URL, saved with
+ * PATCH /api/user/profile) and 'Payment Methods'. Visitors get 'Authentication Required'.
+ *
+ * The settings form is keyed on the user's `version`: whenever the saved profile changes (our own
+ * save, or a refetch after a 412 conflict) the form starts over from the server's values, and the
+ * next save names that version in If-Match.
+ */
+import { useMemo, useState, type ChangeEvent, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Code,
+  EmptyState,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Input,
+  Link,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Tabs,
+  Tag,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import {
+  LuBadgeCheck,
+  LuCalendarDays,
+  LuCreditCard,
+  LuExternalLink,
+  LuFingerprint,
+  LuSave,
+  LuSparkles,
+  LuUserCog,
+  LuWallet,
+} from 'react-icons/lu';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES } from '../../../shared/constants';
+import { formatDate, splitDisplayName } from '../../../shared/format';
+import { profileFormSchema, type ProfileForm } from '../../../shared/schemas/user';
+import { ApiError } from '../api/client';
+import { AuthRequired } from '../components/AuthRequired';
+import { FormField, RequiredFieldsNote } from '../components/forms/FormField';
+import { useZodForm } from '../components/forms/useZodForm';
+import { toaster } from '../components/toaster';
+import { UserAvatar } from '../components/UserAvatar';
+import { isStaleProfileError, useUpdateProfileMutation } from '../queries/profile';
+import { useCurrentUser, type User } from '../queries/user';
+
+/** Steam's own page that shows the user's trade URL (spec: help centre, trade URL article). */
+const TRADE_URL_HELP_URL = 'https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url';
+
+type ProfileField = keyof ProfileForm;
+
+/**
+ * Every outcome of a save reuses one toast: toasts queue one at a time (5 s each), so a success
+ * right after a failed attempt would otherwise wait behind the failure message.
+ */
+const SAVE_TOAST_ID = 'profile-save';
 
 export default function ProfileScreen() {
-  return <PageTitle title="Profile" />;
+  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+
+  if (isPending) {
+    return (
+      <Center py="20" role="status" aria-live="polite">
+        <Stack align="center" gap="4">
+          <Spinner size="lg" color="brand.400" borderWidth="3px" />
+          <Text color="fg.muted">Loading your profile...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (isError) {
+    return (
+      <Center py="16">
+        <EmptyState.Root maxW="md" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
+          <EmptyState.Content>
+            <EmptyState.Title as="h1">Profile not available</EmptyState.Title>
+            <EmptyState.Description>We could not load your profile. Please try again.</EmptyState.Description>
+            <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
+              Try Again
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Center>
+    );
+  }
+
+  if (!user) {
+    return <AuthRequired description="Please sign in with your Steam account to view and edit your profile." />;
+  }
+
+  return (
+    <Stack gap={{ base: '6', md: '8' }} maxW="4xl" mx="auto" colorPalette="brand">
+      <ProfileHeader user={user} />
+      <Tabs.Root defaultValue="settings" variant="line" colorPalette="brand" lazyMount>
+        <Tabs.List borderColor="border" overflowX="auto" overflowY="hidden">
+          <Tabs.Trigger value="settings" fontWeight="semibold" whiteSpace="nowrap">
+            <LuUserCog aria-hidden="true" />
+            Profile Settings
+          </Tabs.Trigger>
+          <Tabs.Trigger value="payments" fontWeight="semibold" whiteSpace="nowrap">
+            <LuCreditCard aria-hidden="true" />
+            Payment Methods
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="settings" pt={{ base: '5', md: '6' }}>
+          <ProfileSettingsForm key={user.version} user={user} />
+        </Tabs.Content>
+        <Tabs.Content value="payments" pt={{ base: '5', md: '6' }}>
+          <PaymentMethodsTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}
+
+function ProfileHeader({ user }: { user: User }) {
+  const name = user.displayName.trim() || user.username;
+  const memberSince = useMemo(() => {
+    try {
+      return formatDate(user.createdAt);
+    } catch {
+      return null;
+    }
+  }, [user.createdAt]);
+
+  return (
+    <Card.Root as="section" aria-label="Account" bg="bg.panel" borderColor="border" overflow="hidden">
+      {/* A banner in the accent colour; the avatar overlaps its lower edge. */}
+      <Box
+        h={{ base: '20', md: '24' }}
+        bgGradient="to-r"
+        gradientFrom="brand.subtle"
+        gradientVia="brand.muted/70"
+        gradientTo="brand.subtle"
+        borderBottomWidth="1px"
+        borderColor="brand.muted"
+        aria-hidden="true"
+      />
+      <Card.Body pt="0" px={{ base: '5', md: '8' }} pb={{ base: '5', md: '7' }}>
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          align="flex-start"
+          gap={{ base: '3', sm: '5' }}
+          mt={{ base: '-10', md: '-12' }}
+        >
+          <UserAvatar
+            username={user.username}
+            avatar={user.avatar}
+            size="2xl"
+            boxSize={{ base: '20', md: '24' }}
+            fontSize={{ base: '2xl', md: '3xl' }}
+            borderWidth="4px"
+            borderColor="bg.panel"
+            shadow="lg"
+            flexShrink={0}
+          />
+          {/* Only the avatar overlaps the banner: the text starts just below its edge. */}
+          <Box flex="1" minW="0" pt={{ sm: '12', md: '14' }}>
+            <Heading as="h1" size={{ base: 'xl', md: '2xl' }} lineHeight="short" wordBreak="break-word">
+              {name}
+            </Heading>
+            {name !== user.username ? (
+              <Text color="fg.muted" fontSize="sm" truncate>
+                Steam name: {user.username}
+              </Text>
+            ) : null}
+            <Wrap gap="2" mt="2">
+              <Badge colorPalette="green" variant="subtle" size="md" gap="1">
+                <LuBadgeCheck aria-hidden="true" />
+                Verified
+              </Badge>
+              <Badge colorPalette="blue" variant="subtle" size="md" gap="1">
+                <LuSparkles aria-hidden="true" />
+                New Trader
+              </Badge>
+            </Wrap>
+          </Box>
+          {user.profileUrl ? (
+            <Button
+              asChild
+              variant="outline"
+              size="sm"
+              borderColor="border.emphasized"
+              flexShrink={0}
+              mt={{ sm: '12', md: '14' }}
+            >
+              <a href={user.profileUrl} target="_blank" rel="noopener noreferrer">
+                View Steam Profile
+                <LuExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          ) : null}
+        </Flex>
+
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" mt={{ base: '5', md: '6' }}>
+          <HeaderFact icon={LuFingerprint} label="Steam ID">
+            {user.steamId ? (
+              <Code variant="plain" px="0" bg="transparent" fontSize="sm" color="fg" wordBreak="break-all">
+                {user.steamId}
+              </Code>
+            ) : (
+              <Text as="span" color="fg.muted">
+                Not connected
+              </Text>
+            )}
+          </HeaderFact>
+          {memberSince ? (
+            <HeaderFact icon={LuCalendarDays} label="Member since">
+              {memberSince}
+            </HeaderFact>
+          ) : null}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function HeaderFact({ icon, label, children }: { icon: ComponentType; label: string; children: ReactNode }) {
+  return (
+    <HStack gap="3" px="4" py="3" bg="bg.muted" borderRadius="l2" borderWidth="1px" borderColor="border" minW="0">
+      <Icon as={icon} boxSize="5" color="brand.fg" flexShrink={0} aria-hidden="true" />
+      <Box minW="0">
+        <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+          {label}
+        </Text>
+        <Box fontSize="sm" fontWeight="medium">
+          {children}
+        </Box>
+      </Box>
+    </HStack>
+  );
+}
+
+/** The first message the schema gives for one field of these values, if any. */
+function fieldError(values: ProfileForm, name: ProfileField): string | undefined {
+  const result = profileFormSchema.safeParse(values);
+  if (result.success) return undefined;
+  return result.error.issues.find((issue) => issue.path[0] === name)?.message;
+}
+
+/**
+ * The server names the display name as one field; the form shows it as first and last name, and
+ * the message itself says which part is wrong ('Last name must be at least 2 characters').
+ */
+function toFormFieldErrors(fields: Record<string, string>): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    if (field === 'displayName') mapped[message.startsWith('Last') ? 'lastName' : 'firstName'] = message;
+    else mapped[field] = message;
+  }
+  return mapped;
+}
+
+function ProfileSettingsForm({ user }: { user: User }) {
+  const updateProfile = useUpdateProfileMutation();
+  const form = useZodForm({
+    schema: profileFormSchema,
+    initialValues: {
+      ...splitDisplayName(user.displayName),
+      email: user.email,
+      tradeUrl: user.tradeUrl,
+    } satisfies ProfileForm,
+  });
+  // Messages shown when a field is left invalid. The form hook shows its own on submit and for
+  // the server's answer; editing a field clears both kinds (spec: an error clears on edit).
+  const [blurErrors, setBlurErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const isValid = useMemo(() => profileFormSchema.safeParse(form.values).success, [form.values]);
+
+  function fieldProps(name: ProfileField) {
+    const { onChange, ...props } = form.inputProps(name);
+    return {
+      ...props,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        onChange(event);
+        setBlurErrors(({ [name]: _cleared, ...rest }) => rest);
+      },
+      onBlur: () => {
+        const message = fieldError(form.values, name);
+        setBlurErrors((current) => ({ ...current, [name]: message }));
+      },
+    };
+  }
+
+  function errorOf(name: ProfileField): string | undefined {
+    return form.errors[name] ?? blurErrors[name];
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (updateProfile.isPending) return;
+    const input = form.validate();
+    if (!input) {
+      toaster.create({ id: SAVE_TOAST_ID, title: 'Please fix the validation errors before saving', type: 'error' });
+      return;
+    }
+    try {
+      await updateProfile.mutateAsync({
+        update: {
+          displayName: `${input.firstName} ${input.lastName}`,
+          email: input.email,
+          tradeUrl: input.tradeUrl,
+        },
+        version: user.version,
+      });
+      toaster.create({ id: SAVE_TOAST_ID, title: 'Profile updated successfully', type: 'success' });
+    } catch (error) {
+      handleSaveError(error);
+    }
+  }
+
+  function handleSaveError(error: unknown) {
+    if (isStaleProfileError(error)) {
+      toaster.create({
+        id: SAVE_TOAST_ID,
+        title: 'Your profile changed elsewhere',
+        description:
+          'It was updated in another tab or on another device, so nothing was saved. The latest version is shown now: review it and save again.',
+        type: 'warning',
+      });
+      return;
+    }
+    if (error instanceof ApiError && error.status === 400 && error.body.fields) {
+      form.applyServerErrors(
+        new ApiError(error.status, error.detail, { ...error.body, fields: toFormFieldErrors(error.body.fields) }),
+      );
+    }
+    toaster.create({
+      id: SAVE_TOAST_ID,
+      title: 'Failed to update profile',
+      description: error instanceof ApiError ? error.detail : 'Please check your connection and try again.',
+      type: 'error',
+    });
+  }
+
+  return (
+    <Card.Root bg="bg.panel" borderColor="border" overflow="hidden">
+      <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
+      <Card.Header px={{ base: '5', md: '8' }} pt={{ base: '5', md: '7' }} pb="0" gap="1">
+        <Heading as="h2" size="lg">
+          Profile Settings
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Your name and e-mail appear on receipts and support replies. Your trade URL lets our trade bot send you
+          offers.
+        </Text>
+      </Card.Header>
+      <Card.Body px={{ base: '5', md: '8' }} pt="6" pb={{ base: '5', md: '8' }}>
+        <form ref={form.formRef} onSubmit={(event) => void handleSubmit(event)} noValidate aria-label="Profile settings">
+          <Stack gap="5">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <FormField label="First Name" required error={errorOf('firstName')}>
+                <Input {...fieldProps('firstName')} autoComplete="given-name" placeholder="First name" />
+              </FormField>
+              <FormField label="Last Name" required error={errorOf('lastName')}>
+                <Input {...fieldProps('lastName')} autoComplete="family-name" placeholder="Last name" />
+              </FormField>
+            </SimpleGrid>
+            <FormField label="Email" required error={errorOf('email')}>
+              <Input {...fieldProps('email')} type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" />
+            </FormField>
+            <FormField
+              label="Steam Trade URL"
+              required
+              error={errorOf('tradeUrl')}
+              helperText={
+                <>
+                  Our trade bot sends your sale offers to this URL. It must belong to the Steam account you signed in
+                  with.{' '}
+                  <Link href={TRADE_URL_HELP_URL} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium">
+                    Find your trade URL
+                    <LuExternalLink aria-hidden="true" />
+                  </Link>
+                </>
+              }
+            >
+              <Input
+                {...fieldProps('tradeUrl')}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
+              />
+            </FormField>
+
+            <Flex
+              direction={{ base: 'column-reverse', sm: 'row' }}
+              align={{ base: 'stretch', sm: 'center' }}
+              justify="space-between"
+              gap="4"
+              pt="2"
+            >
+              <RequiredFieldsNote />
+              <Button
+                type="submit"
+                colorPalette="brand"
+                size="lg"
+                disabled={!isValid}
+                loading={updateProfile.isPending}
+                loadingText="Saving Profile..."
+                minW={{ sm: '44' }}
+              >
+                <LuSave aria-hidden="true" />
+                Save Profile
+              </Button>
+            </Flex>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Saved payout methods arrive with the wallet; until then the tab says so plainly. */
+function PaymentMethodsTab() {
+  return (
+    <Card.Root bg="bg.panel" borderColor="border">
+      <EmptyState.Root size="md">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="brand.fg">
+            <LuWallet />
+          </EmptyState.Indicator>
+          <Stack textAlign="center" gap="2" maxW="md">
+            <EmptyState.Title as="h2">Payment methods are coming with the wallet</EmptyState.Title>
+            <EmptyState.Description>
+              Soon you will save the payout methods you withdraw your earnings to here. Nothing is stored yet, and no
+              payment details are requested on this page.
+            </EmptyState.Description>
+          </Stack>
+          <Wrap justify="center" gap="2">
+            {PAYMENT_METHOD_TYPES.map((type) => (
+              <Tag.Root key={type} size="lg" variant="outline" colorPalette="gray">
+                <Tag.Label>{PAYMENT_METHOD_LABELS[type]}</Tag.Label>
+              </Tag.Root>
+            ))}
+          </Wrap>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Card.Root>
+  );
 }

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../app';
+import { assertionFor, signIn, startSignIn, uniqueSteamId } from '../../test/signIn';
+import { startTestApp, uniqueIp, type TestApp } from '../../test/testApp';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe('GET /auth/steam', () => {
+  it('sends the browser to the OpenID endpoint with a one-time token bound to its session', async () => {
+    const client = app.client();
+    const location = new URL(await startSignIn(client));
+    expect(`${location.origin}${location.pathname}`).toBe(app.services.steam.openIdEndpoint);
+    expect(location.searchParams.get('openid.mode')).toBe('checkid_setup');
+    expect(location.searchParams.get('openid.realm')).toBe(app.url);
+    expect(location.searchParams.get('openid.return_to')).toMatch(new RegExp(`^${app.url}/auth/steam/return\\?token=[\\w-]{32}$`));
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(true);
+  });
+
+  it('is also reachable as /api/login', async () => {
+    const response = await app.client().get('/api/login');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toContain('openid.mode=checkid_setup');
+  });
+});
+
+describe('GET /auth/steam/return', () => {
+  it('signs in through the simulated provider, with a fresh session id and the Steam profile', async () => {
+    const client = app.client();
+    const providerUrl = await startSignIn(client);
+    const sessionBefore = client.cookies.get(SESSION_COOKIE);
+    const back = await client.get(await assertionFor(app, providerUrl, '76561198000000001'));
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/');
+    const cookie = back.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect(client.cookies.get(SESSION_COOKIE)).not.toBe(sessionBefore);
+
+    const user = await client.get('/api/user');
+    expect(user.status).toBe(200);
+    expect(user.body).toMatchObject({
+      steamId: '76561198000000001',
+      username: 'Demo Seller',
+      balance: '0.00',
+      avatar: `${app.url}/dev/steam/avatars/76561198000000001.svg`,
+      profileUrl: `${app.url}/dev/steam/profiles/76561198000000001/`,
+    });
+    expect((user.body as { depositReference: string }).depositReference).toMatch(/^SM-[A-Z2-9]{8}$/);
+  });
+
+  it('keeps the user and deposit reference on the next sign-in', async () => {
+    const steamId = uniqueSteamId();
+    const first = (await (await signIn(app, steamId)).get('/api/user')).body as Record<string, unknown>;
+    const second = (await (await signIn(app, steamId)).get('/api/user')).body as Record<string, unknown>;
+    expect(second.depositReference).toBe(first.depositReference);
+    const [{ count }] = await app.services.dataSource.query('SELECT count(*)::int AS count FROM users WHERE steam_id = $1', [steamId]);
+    expect(count).toBe(1);
+  });
+
+  async function expectRefused(client: ReturnType<TestApp['client']>, returnPath: string) {
+    const back = await client.get(returnPath);
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe('/?login=failed');
+    expect((await client.get('/api/user')).status).toBe(401);
+  }
+
+  it('refuses an assertion replayed in the same browser (the token is single-use)', async () => {
+    const client = app.client();
+    const returnPath = await assertionFor(app, await startSignIn(client), uniqueSteamId());
+    expect((await client.get(returnPath)).headers.get('location')).toBe('/');
+    await client.post('/auth/logout');
+    await expectRefused(client, returnPath);
+  });
+
+  it('refuses an assertion carried to another browser (token bound to the session)', async () => {
+    const victim = app.client();
+    const returnPath = await assertionFor(app, await startSignIn(victim), uniqueSteamId());
+    const attacker = app.client();
+    await startSignIn(attacker);
+    await expectRefused(attacker, returnPath);
+  });
+
+  it('refuses a return without any pending sign-in', async () => {
+    const returnPath = await assertionFor(app, await startSignIn(app.client()), uniqueSteamId());
+    await expectRefused(app.client(), returnPath);
+  });
+
+  it('refuses a nonce that was already seen', async () => {
+    const client = app.client();
+    const returnPath = await assertionFor(app, await startSignIn(client), uniqueSteamId());
+    const nonce = new URL(returnPath, app.url).searchParams.get('openid.response_nonce');
+    await app.services.dataSource.query('INSERT INTO openid_nonces (nonce) VALUES ($1)', [`${app.services.steam.openIdEndpoint} ${nonce}`]);
+    await expectRefused(client, returnPath);
+  });
+
+  it('refuses a tampered identity (Steam does not confirm it)', async () => {
+    const client = app.client();
+    const url = new URL(await assertionFor(app, await startSignIn(client), '76561198000000002'), app.url);
+    const victim = 'https://steamcommunity.com/openid/id/76561198000000001';
+    url.searchParams.set('openid.claimed_id', victim);
+    url.searchParams.set('openid.identity', victim);
+    await expectRefused(client, `${url.pathname}${url.search}`);
+  });
+
+  it('refuses a forged signature', async () => {
+    const client = app.client();
+    const url = new URL(await assertionFor(app, await startSignIn(client), uniqueSteamId()), app.url);
+    url.searchParams.set('openid.sig', Buffer.from('forged').toString('base64'));
+    await expectRefused(client, `${url.pathname}${url.search}`);
+  });
+
+  it('asks Steam only once per assertion (check_authentication answers is_valid once)', async () => {
+    const client = app.client();
+    const returnPath = await assertionFor(app, await startSignIn(client), uniqueSteamId());
+    const params = Object.fromEntries([...new URL(returnPath, app.url).searchParams].filter(([key]) => key.startsWith('openid.')));
+    expect(await app.services.steam.checkAuthentication(params)).toBe(true);
+    expect(await app.services.steam.checkAuthentication(params)).toBe(false);
+    await expectRefused(client, returnPath);
+  });
+
+  it('refuses a cancelled sign-in', async () => {
+    const client = app.client();
+    const providerUrl = new URL(await startSignIn(client));
+    const returnTo = providerUrl.searchParams.get('openid.return_to')!;
+    await expectRefused(client, `${returnTo.slice(app.url.length)}&openid.ns=http://specs.openid.net/auth/2.0&openid.mode=cancel`);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('destroys the server-side session, so the old cookie no longer works', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const cookie = client.cookies.get(SESSION_COOKIE)!;
+    const signature = client.cookies.get(`${SESSION_COOKIE}.sig`)!;
+    expect((await client.post('/auth/logout')).status).toBe(204);
+    expect((await client.get('/api/user')).status).toBe(401);
+    const stolen = app.client();
+    stolen.cookies.set(SESSION_COOKIE, cookie);
+    stolen.cookies.set(`${SESSION_COOKIE}.sig`, signature);
+    expect((await stolen.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 past the sign-in requests allowed a minute from one address', async () => {
+    const limited = await startTestApp({ app: { signInPerMinute: 3 }, env: { TRUST_PROXY: 'true' } });
+    try {
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await limited.client({ ip }).get('/auth/steam')).status);
+      expect(statuses).toEqual([302, 302, 302, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

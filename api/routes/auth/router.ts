@@ -1,0 +1,58 @@
+/**
+ * Steam sign-in (DESIGN.md section 3): /auth/steam (and /api/login) sends the browser to Steam
+ * with a one-time token bound to its session; /auth/steam/return accepts the assertion only if
+ * every check holds; /auth/logout ends the server-side session.
+ */
+import { randomBytes } from 'node:crypto';
+import Router from '@koa/router';
+import { type Context } from 'koa';
+import { authenticationRequestUrl } from '../../auth/openid';
+import { steamSignIn } from '../../commands/steamSignIn';
+import { type AppServices } from '../../context';
+import { sessionOf } from '../../middleware/auth';
+
+const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
+/** Sign-in requests a minute per IP: a person needs a few; more is someone probing. */
+export const SIGN_IN_PER_MINUTE = 30;
+
+export function authRouter(services: AppServices, signInPerMinute = SIGN_IN_PER_MINUTE): Router {
+  const { config, dataSource, logger, rateLimiter, steam } = services;
+  const SIGN_IN_LIMIT = { name: 'sign-in', limit: signInPerMinute, windowSeconds: 60 };
+  const returnUrl = `${config.publicUrl}/auth/steam/return`;
+  const router = new Router();
+
+  const start = async (ctx: Context) => {
+    await rateLimiter.hit(ctx, SIGN_IN_LIMIT);
+    const token = randomBytes(24).toString('base64url');
+    sessionOf(ctx).openid = { token, expiresAt: Date.now() + PENDING_SIGN_IN_MS };
+    ctx.redirect(authenticationRequestUrl(steam.openIdEndpoint, `${returnUrl}?token=${token}`, config.publicUrl));
+  };
+  router.get('/auth/steam', start);
+  router.get('/api/login', start);
+
+  router.get('/auth/steam/return', async (ctx) => {
+    await rateLimiter.hit(ctx, SIGN_IN_LIMIT);
+    const session = sessionOf(ctx);
+    const pending = session.openid;
+    // The token is single-use whatever happens next.
+    delete session.openid;
+    const result = await steamSignIn({ query: new URLSearchParams(ctx.querystring), pending, returnUrl, dataSource, steam, logger });
+    if (!result.ok) {
+      logger.warn({ reason: result.reason }, 'Steam sign-in refused');
+      ctx.redirect('/?login=failed');
+      return;
+    }
+    session.userId = result.user.id;
+    // A fresh session id at sign-in: an id planted before sign-in (session fixation) is worthless.
+    await ctx.session!.regenerate();
+    logger.info({ steamId: result.user.steamId }, 'signed in');
+    ctx.redirect('/');
+  });
+
+  router.post('/auth/logout', (ctx) => {
+    ctx.session = null;
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+/** GET /api/user and PATCH /api/user/profile. */
+import Router from '@koa/router';
+import { profileUpdateSchema } from '../../../shared/schemas/user';
+import { profileUpdater } from '../../commands/profileUpdater';
+import { type AppServices } from '../../context';
+import { type User } from '../../entities';
+import { badRequest } from '../../errors';
+import { requireUser } from '../../middleware/auth';
+import { validated } from '../../middleware/validate';
+import { presentUser } from '../../presenters/user';
+
+/** If-Match carries the profile version: `3` or `"3"` (an ETag as we send it). */
+function expectedVersion(header: string): number | undefined {
+  if (!header) return undefined;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
+  if (!match) throw badRequest('If-Match must be the profile version you edited', { 'If-Match': 'Invalid version' });
+  return Number(match[1]);
+}
+
+export function userRouter({ dataSource }: AppServices): Router {
+  const router = new Router();
+  const signedIn = requireUser(dataSource);
+
+  // The balance is 0.00 until the wallet's ledger exists; it then supplies the real figure.
+  const present = (user: User) => presentUser(user, 0n);
+
+  router.get('/user', signedIn, (ctx) => {
+    const user = ctx.state.user as User;
+    ctx.set('ETag', `"${user.version}"`);
+    ctx.body = present(user);
+  });
+
+  router.patch(
+    '/user/profile',
+    signedIn,
+    validated({ body: profileUpdateSchema }, async (ctx, { body }) => {
+      const user = await profileUpdater({
+        userId: (ctx.state.user as User).id,
+        update: body,
+        expectedVersion: expectedVersion(ctx.get('If-Match')),
+        dataSource,
+      });
+      ctx.set('ETag', `"${user.version}"`);
+      ctx.body = present(user);
+    }),
+  );
+
+  return router;
+}

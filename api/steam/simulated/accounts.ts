@@ -1,0 +1,56 @@
+/**
+ * The simulated Steam's accounts and their inventories, kept in PostgreSQL so items can really
+ * move between accounts when the simulated bot trades. Any valid steamid64 "exists": its profile
+ * and inventory are generated (deterministically) the first time anything asks for it.
+ */
+import { type DataSource, type EntityManager } from 'typeorm';
+import { generateInventory, personaNameOf as demoPersonaNameOf, type SimItem } from './demoInventory';
+
+/** Test accounts for trying the failure paths from the sign-in page. */
+export const PRIVATE_INVENTORY_STEAM_ID = '76561198000000009';
+export const STEAM_OUTAGE_STEAM_ID = '76561198000000008';
+
+export const testAccounts = [
+  { steamId: PRIVATE_INVENTORY_STEAM_ID, personaName: 'Private Inventory', note: 'inventory is private' },
+  { steamId: STEAM_OUTAGE_STEAM_ID, personaName: 'Steam Outage', note: 'inventory requests are rate limited' },
+];
+
+export interface SimAccount {
+  steamId: string;
+  personaName: string;
+}
+
+function personaNameOf(steamId: string): string {
+  return testAccounts.find((account) => account.steamId === steamId)?.personaName ?? demoPersonaNameOf(steamId);
+}
+
+/** The account, created with its generated inventory on first use (safe under concurrency). */
+export async function ensureAccount(dataSource: DataSource, steamId: string): Promise<SimAccount> {
+  const [existing] = (await dataSource.query('SELECT persona_name FROM sim_steam_accounts WHERE steam_id = $1', [steamId])) as Array<{
+    persona_name: string;
+  }>;
+  if (existing) return { steamId, personaName: existing.persona_name };
+  const personaName = personaNameOf(steamId);
+  await dataSource.transaction(async (manager) => {
+    const created = await manager.query(
+      'INSERT INTO sim_steam_accounts (steam_id, persona_name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING steam_id',
+      [steamId, personaName],
+    );
+    if (created.length === 0) return;
+    const items = generateInventory(steamId);
+    await manager.query(
+      `INSERT INTO sim_steam_items (assetid, steam_id, item)
+       SELECT item->>'assetid', $1, item FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(item, n) ORDER BY n`,
+      [steamId, JSON.stringify(items)],
+    );
+  });
+  return { steamId, personaName };
+}
+
+/** The account's items (the inventory renderer pages them newest first by assetid, as Steam does). */
+export async function itemsOf(db: DataSource | EntityManager, steamId: string): Promise<SimItem[]> {
+  const rows = (await db.query('SELECT item FROM sim_steam_items WHERE steam_id = $1 ORDER BY position', [steamId])) as Array<{
+    item: SimItem;
+  }>;
+  return rows.map((row) => row.item);
+}

@@ -1,0 +1,50 @@
+/**
+ * Signing in for end-to-end tests, the way a user does: 'Login with Steam' in the navigation bar,
+ * then a demo account on the simulated Steam's OpenID page (/dev/steam/openid/login), which returns
+ * the browser to '/' signed in. Works at desktop widths (nav button) and mobile ones (mobile menu).
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** The simulated Steam's demo accounts (DESIGN.md section 6). */
+export const DEMO_ACCOUNTS = {
+  seller: { personaName: 'Demo Seller', steamId: '76561198000000001' },
+  buyer: { personaName: 'Demo Buyer', steamId: '76561198000000002' },
+  decliner: { personaName: 'Demo Decliner', steamId: '76561198000000003' },
+} as const;
+
+/** Below Chakra's md breakpoint (48em) the account controls live in the mobile menu. */
+const MOBILE_MAX_WIDTH = 767;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The nav's account menu button of a signed-in user (desktop widths). */
+export function accountMenuButton(page: Page, personaName: string) {
+  return page.getByRole('banner').getByRole('button', { name: `Account menu: ${personaName}` });
+}
+
+/** Signs in as a simulated Steam account by its persona name and waits until the app shows it. */
+export async function signInAs(page: Page, personaName: string): Promise<void> {
+  await page.goto('/');
+  const mobile = (page.viewportSize()?.width ?? 1280) <= MOBILE_MAX_WIDTH;
+  if (mobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Login with Steam' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('link', { name: 'Login with Steam' }).click();
+  }
+
+  await expect(page).toHaveURL(/\/dev\/steam\/openid\/login/);
+  // Each account is a button named "<persona name> <steamid64> …".
+  await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(personaName)}\\b`) }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('login'));
+  if (mobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog').getByText(personaName, { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+  } else {
+    await expect(accountMenuButton(page, personaName)).toBeVisible();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Submitting a useZodForm form to the server: validate first (nothing is sent while a field is
+ * invalid), then one request whose pending state is the button's 'Sending...'. The answer decides
+ * what the user sees:
+ * - success: the success toast, an inline success state (`success`) and a reset form;
+ * - 400 with field messages: the server's messages under the fields, the first one focused;
+ * - 429: an error toast with the server's message;
+ * - anything else: an error toast `failureTitle` with the server's message (or a network hint).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { SUPPORT } from '../../../../shared/constants';
+import { ApiError } from '../../api/client';
+import { toaster } from '../toaster';
+import { type SubmittableForm } from './useZodForm';
+
+interface FormSubmissionOptions<T> {
+  form: SubmittableForm<T>;
+  /** Sends the validated input; resolves once the server has accepted it. */
+  send: (input: T) => Promise<unknown>;
+  successToast: { title: string; description: string };
+  /** Title of the error toast for failures other than validation and rate limiting. */
+  failureTitle: string;
+}
+
+/** One accepted submission: `key` changes every time, so a success view can react to a new one. */
+export interface SubmissionSuccess<T> {
+  key: number;
+  input: T;
+}
+
+const NETWORK_HINT = 'Please check your connection and try again.';
+
+export function useFormSubmission<T>({ form, send, successToast, failureTitle }: FormSubmissionOptions<T>) {
+  const [success, setSuccess] = useState<SubmissionSuccess<T> | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: send,
+    onSuccess: (_answer, input) => {
+      toaster.create({ ...successToast, type: 'success' });
+      setSuccess((previous) => ({ key: (previous?.key ?? 0) + 1, input }));
+      form.reset();
+    },
+    onError: (error) => {
+      if (form.applyServerErrors(error)) return;
+      if (error instanceof ApiError && error.status === 429) {
+        toaster.create({
+          title: error.detail,
+          description: `Nothing was sent. If it cannot wait, e-mail us at ${SUPPORT.email}.`,
+          type: 'error',
+        });
+        return;
+      }
+      toaster.create({
+        title: failureTitle,
+        description: error instanceof ApiError ? error.detail : NETWORK_HINT,
+        type: 'error',
+      });
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    setSuccess(null);
+    const input = form.validate();
+    if (input !== null) mutation.mutate(input);
+  }
+
+  // The disabled 'Sending...' button lost focus. After a failure that focused no field (a toast
+  // only), give it back, so a keyboard user can simply try again.
+  const { formRef } = form;
+  const { status } = mutation;
+  useEffect(() => {
+    if (status !== 'error') return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [status, formRef]);
+
+  return {
+    handleSubmit,
+    isPending: mutation.isPending,
+    /** The last accepted submission, until the next submit or dismissSuccess. */
+    success,
+    dismissSuccess: () => setSuccess(null),
+  };
+}

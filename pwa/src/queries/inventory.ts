@@ -1,0 +1,71 @@
+/**
+ * The signed-in user's Steam inventory (GET /api/inventory) and the trade bot's status
+ * (GET /api/bot-status).
+ *
+ * The inventory is cached for INVENTORY_STALE_MS (5 minutes, spec section 7) and never refetched on
+ * window focus: the server itself caches Steam's answer and Steam rate-limits hard, so fresh data
+ * comes from the explicit Refresh button, which asks the server to re-read Steam (`?refresh=1`) and
+ * writes the answer into the same cache entry the screens read.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { BOT_STATUS_POLL_MS, INVENTORY_STALE_MS } from '../../../shared/constants';
+import type { BotStatus, InventoryResponse } from '../../../shared/schemas/inventory';
+import { ApiError, apiFetch } from '../api/client';
+import { useCurrentUser, userKeys } from './user';
+
+export const inventoryKeys = {
+  all: ['inventory'] as const,
+  /** The signed-in user's inventory; logout reloads the page, so one entry per session is enough. */
+  mine: () => [...inventoryKeys.all, 'mine'] as const,
+  botStatus: () => ['bot-status'] as const,
+};
+
+/**
+ * A 401 here means the session ended after the user was loaded (expired, signed out in another
+ * tab): mark the user as signed out so every screen shows its sign-in state instead of an error.
+ */
+async function fetchInventory(queryClient: QueryClient, path: string, signal?: AbortSignal): Promise<InventoryResponse> {
+  try {
+    return await apiFetch<InventoryResponse>(path, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(userKeys.current(), null);
+    throw error;
+  }
+}
+
+/** The inventory; only fetched while someone is signed in. */
+export function useInventoryQuery() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: inventoryKeys.mine(),
+    queryFn: ({ signal }) => fetchInventory(queryClient, '/api/inventory', signal),
+    enabled: Boolean(user),
+    staleTime: INVENTORY_STALE_MS,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * Re-reads the inventory from Steam. The server allows this only so often: a 429 ApiError carries
+ * its message (when to try again) for the caller to show.
+ */
+export function useRefreshInventoryMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => fetchInventory(queryClient, '/api/inventory?refresh=1'),
+    onSuccess: (inventory) => {
+      queryClient.setQueryData(inventoryKeys.mine(), inventory);
+    },
+  });
+}
+
+/** Whether the trade bot is online, polled every BOT_STATUS_POLL_MS (30 s) while the page is visible. */
+export function useBotStatusQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: inventoryKeys.botStatus(),
+    queryFn: ({ signal }) => apiFetch<BotStatus>('/api/bot-status', { signal }),
+    enabled,
+    refetchInterval: BOT_STATUS_POLL_MS,
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Saving the signed-in user's profile (PATCH /api/user/profile). The request names the version of
+ * the profile it was based on (If-Match), so an edit made from a stale copy (another tab, another
+ * device) is refused with 412 instead of silently overwriting the newer values.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileUpdate } from '../../../shared/schemas/user';
+import { ApiError, apiFetch } from '../api/client';
+import { userKeys, type User } from './user';
+
+export interface UpdateProfileVariables {
+  /** The fields to change; the profile page sends all three, the sell flow only tradeUrl. */
+  update: ProfileUpdate;
+  /** `version` of the user the form was filled from. */
+  version: number;
+}
+
+export const profileMutationKeys = {
+  update: () => [...userKeys.all, 'update-profile'] as const,
+};
+
+/** True when the save failed because the profile changed since the form loaded it. */
+export function isStaleProfileError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
+}
+
+/**
+ * Saves profile fields. On success the answer (the updated user, with its new version) replaces
+ * the cached user, so the nav and every form see it at once; on a 412 the cached user is refetched
+ * so the screen can show the newer values.
+ */
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: profileMutationKeys.update(),
+    mutationFn: ({ update, version }: UpdateProfileVariables) =>
+      apiFetch<User>('/api/user/profile', {
+        method: 'PATCH',
+        body: update,
+        headers: { 'If-Match': `"${version}"` },
+      }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.current(), user);
+    },
+    onError: async (error) => {
+      if (isStaleProfileError(error)) await queryClient.invalidateQueries({ queryKey: userKeys.current() });
+      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(userKeys.current(), null);
+    },
+  });
+}
