@@ -14,6 +14,7 @@ import { errorHandler } from './middleware/errors';
 import { createMetrics } from './middleware/metrics';
 import { securityHeaders, sameOriginOnly } from './middleware/security';
 import { authRouter } from './routes/auth/router';
+import { devPayRouter } from './routes/devPay/router';
 import { devSteamRouter } from './routes/devSteam/router';
 import { healthRouter } from './routes/health/router';
 import { apiFallback, apiRouter } from './routes';
@@ -29,6 +30,8 @@ export interface AppOptions {
   requestsPerMinute?: number;
   /** Sign-in requests per minute per IP (tests that sign in often raise it). */
   signInPerMinute?: number;
+  /** Withdrawal requests per minute per user (the concurrency tests raise it). */
+  withdrawalsPerMinute?: number;
 }
 
 /** Runs `middleware` only for paths under one of `prefixes`. */
@@ -64,7 +67,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   const { config, dataSource } = services;
   const app = new Koa({ proxy: config.trustProxy, keys: services.secrets.sessionKeys });
   const metrics = createMetrics();
-  const api = apiRouter(services);
+  const api = apiRouter(services, options);
 
   const sessions = session(
     {
@@ -113,6 +116,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(authRouter(services, options.signInPerMinute).routes());
   // The simulated Steam exists only in simulated mode: nothing under /dev answers in live mode.
   if (config.steamMode === 'simulated') app.use(devSteamRouter(services).routes());
+  if (config.paymentsMode === 'simulated') app.use(devPayRouter(services).routes());
   app.use(api.routes());
   app.use(under(['/api'], apiFallback(api)));
   app.use(servePwa(config.pwaDistDir));

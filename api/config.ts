@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   STEAM_MODE: mode.default('simulated'),
   PAYMENTS_MODE: mode.default('simulated'),
   STEAM_API_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TRADE_HOLD_MS: positiveInt.default(TRADE_HOLD_MS),
   SIM_TRADE_ACCEPT_MS: positiveInt.default(3000),
   SEED_LISTINGS: positiveInt.default(2400),
@@ -44,6 +46,8 @@ export interface Config {
   steamMode: 'simulated' | 'live';
   paymentsMode: 'simulated' | 'live';
   steamApiKey: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
   tradeHoldMs: number;
   simTradeAcceptMs: number;
   seedListings: number;
@@ -69,6 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STEAM_MODE === 'live' && !e.STEAM_API_KEY) {
     throw new Error('Invalid environment: STEAM_MODE=live needs STEAM_API_KEY');
   }
+  if (e.PAYMENTS_MODE === 'live' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment: PAYMENTS_MODE=live needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -80,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     steamMode: e.STEAM_MODE,
     paymentsMode: e.PAYMENTS_MODE,
     steamApiKey: e.STEAM_API_KEY,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     tradeHoldMs: e.TRADE_HOLD_MS,
     simTradeAcceptMs: e.SIM_TRADE_ACCEPT_MS,
     seedListings: e.SEED_LISTINGS,

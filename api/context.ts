@@ -1,7 +1,9 @@
 import { type DataSource } from 'typeorm';
 import { type Config } from './config';
+import { type FieldCipher } from './crypto/fieldCipher';
 import { type Logger } from './logger';
 import { type Mailer } from './mailer';
+import { type PaymentGateway } from './payments/gateway';
 import { type RateLimiter } from './middleware/rateLimit';
 import { type Secrets } from './secrets';
 import { type SteamGateway } from './steam/gateway';
@@ -15,6 +17,10 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Steam: live, or the simulated Steam under /dev/steam (same protocols). */
   steam: SteamGateway;
+  /** Hosted checkout and signed webhooks: Stripe, or the simulated provider under /dev/pay. */
+  payments: PaymentGateway;
+  /** Encrypts payout details at rest. */
+  cipher: FieldCipher;
   /** Support mailbox delivery; absent when SMTP is not configured. */
   mailer?: Mailer;
 }

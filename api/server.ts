@@ -16,6 +16,8 @@ import { createMailer } from './mailer';
 import { createRateLimiter } from './middleware/rateLimit';
 import { loadSecrets } from './secrets';
 import { createSteamGateway } from './steam/gateway';
+import { createFieldCipher } from './crypto/fieldCipher';
+import { createPaymentGateway } from './payments/gateway';
 import { startBotHeartbeat } from './steam/simulated/botHeartbeat';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -83,6 +85,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       secrets,
       rateLimiter: createRateLimiter(dataSource),
       steam: createSteamGateway(config, logger),
+      payments: createPaymentGateway({ config, dataSource, sessionKey: secrets.sessionKeys[0]! }),
+      cipher: createFieldCipher(secrets.dataEncryptionKey),
       mailer: createMailer(config, logger),
     });
     if (config.steamMode === 'simulated') stopHeartbeat = startBotHeartbeat(dataSource, logger);

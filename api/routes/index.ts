@@ -7,12 +7,23 @@ import { type Middleware } from 'koa';
 import { type AppServices } from '../context';
 import { notFound } from '../errors';
 import { inventoryRouter } from './inventory/router';
+import { paymentMethodsRouter } from './paymentMethods/router';
 import { supportRouter } from './support/router';
 import { userRouter } from './user/router';
+import { walletRouter } from './wallet/router';
+import { webhooksRouter } from './webhooks/router';
 
-export function apiRouter(services: AppServices): Router {
+export function apiRouter(services: AppServices, options: { withdrawalsPerMinute?: number } = {}): Router {
   const router = new Router({ prefix: '/api' });
-  for (const feature of [supportRouter(services), userRouter(services), inventoryRouter(services)]) router.use(feature.routes(), feature.allowedMethods());
+  const features = [
+    supportRouter(services),
+    userRouter(services),
+    inventoryRouter(services),
+    paymentMethodsRouter(services),
+    walletRouter(services, options.withdrawalsPerMinute),
+    webhooksRouter(services),
+  ];
+  for (const feature of features) router.use(feature.routes(), feature.allowedMethods());
   return router;
 }
 

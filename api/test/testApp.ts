@@ -15,6 +15,8 @@ import { createLogger } from '../logger';
 import { createMailer } from '../mailer';
 import { createRateLimiter } from '../middleware/rateLimit';
 import { createSteamGateway } from '../steam/gateway';
+import { createFieldCipher } from '../crypto/fieldCipher';
+import { createPaymentGateway } from '../payments/gateway';
 
 export interface TestResponse<T = unknown> {
   status: number;
@@ -71,9 +73,11 @@ export async function startTestApp(
     secrets: { sessionKeys: config.sessionKeys!, dataEncryptionKey: config.dataEncryptionKey! },
     rateLimiter: createRateLimiter(dataSource),
     steam: createSteamGateway(config, logger),
+    payments: createPaymentGateway({ config, dataSource, sessionKey: config.sessionKeys![0]! }),
+    cipher: createFieldCipher(config.dataEncryptionKey!),
     mailer: createMailer(config, logger),
   };
-  const app = createApp(services, { requestsPerMinute: 100_000, signInPerMinute: 100_000, ...options.app });
+  const app = createApp(services, { requestsPerMinute: 100_000, signInPerMinute: 100_000, withdrawalsPerMinute: 100_000, ...options.app });
   server.on('request', app.callback());
 
   function client(clientOptions: { ip?: string } = {}): TestClient {

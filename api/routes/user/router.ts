@@ -5,7 +5,9 @@ import { profileUpdater } from '../../commands/profileUpdater';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
 import { badRequest } from '../../errors';
+import { availableBalance } from '../../ledger/ledger';
 import { requireUser } from '../../middleware/auth';
+import { idempotent } from '../../middleware/idempotency';
 import { validated } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user';
 
@@ -21,18 +23,18 @@ export function userRouter({ dataSource }: AppServices): Router {
   const router = new Router();
   const signedIn = requireUser(dataSource);
 
-  // The balance is 0.00 until the wallet's ledger exists; it then supplies the real figure.
-  const present = (user: User) => presentUser(user, 0n);
+  const present = async (user: User) => presentUser(user, await availableBalance(dataSource, user.id));
 
-  router.get('/user', signedIn, (ctx) => {
+  router.get('/user', signedIn, async (ctx) => {
     const user = ctx.state.user as User;
     ctx.set('ETag', `"${user.version}"`);
-    ctx.body = present(user);
+    ctx.body = await present(user);
   });
 
   router.patch(
     '/user/profile',
     signedIn,
+    idempotent(dataSource, { required: false }),
     validated({ body: profileUpdateSchema }, async (ctx, { body }) => {
       const user = await profileUpdater({
         userId: (ctx.state.user as User).id,
@@ -41,7 +43,7 @@ export function userRouter({ dataSource }: AppServices): Router {
         dataSource,
       });
       ctx.set('ETag', `"${user.version}"`);
-      ctx.body = present(user);
+      ctx.body = await present(user);
     }),
   );
 

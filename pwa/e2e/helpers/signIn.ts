@@ -48,3 +48,28 @@ export async function signInAs(page: Page, personaName: string): Promise<void> {
     await expect(accountMenuButton(page, personaName)).toBeVisible();
   }
 }
+
+/**
+ * Signs in as a brand-new Steam account (a random steamid64 through the simulated Steam's 'Any
+ * Steam ID' field), so a spec starts from an empty account whatever other specs did. Resolves with
+ * the steamid64 once the app is back on '/' signed in.
+ */
+export async function signInAsNewUser(page: Page): Promise<string> {
+  const steamId = `76561198${100_000_000 + Math.floor(Math.random() * 900_000_000)}`;
+  await page.goto('/');
+  const mobile = (page.viewportSize()?.width ?? 1280) <= MOBILE_MAX_WIDTH;
+  if (mobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Login with Steam' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('link', { name: 'Login with Steam' }).click();
+  }
+
+  await expect(page).toHaveURL(/\/dev\/steam\/openid\/login/);
+  await page.getByLabel('steamid64').fill(steamId);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('login'));
+  if (!mobile) await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu: / })).toBeVisible();
+  return steamId;
+}

@@ -8,7 +8,7 @@
  * disabled ('Selling opens soon') until `useSendTradeOfferMutation` in queries/tradeOffers.ts exists
  * and is passed in as `sendTradeOffer` (see SellItemDialog).
  */
-import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -79,7 +79,10 @@ const STEAM_PRIVACY_SETTINGS_URL = 'https://steamcommunity.com/my/edit/settings'
 const INVENTORY_UNAVAILABLE = 'Unable to load your Steam inventory at this time.';
 const NETWORK_HINT = 'Please check your connection and try again.';
 const SKELETON_CARDS = 8;
-/** One toast for every refresh outcome, so a new answer replaces the last instead of queueing. */
+/**
+ * One toast for every refresh outcome, so a new answer replaces the last instead of queueing; the
+ * update merges into the shown toast, so each call sets `description`.
+ */
 const REFRESH_TOAST_ID = 'inventory-refresh';
 
 // ─── Filters ────────────────────────────────────────────────────────────────────────────────────
@@ -248,7 +251,7 @@ function InventoryView({ user }: { user: User }) {
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return; // the screen turns into 'Authentication Required'
         if (error instanceof ApiError && error.status === 429) {
-          toaster.create({ id: REFRESH_TOAST_ID, title: error.detail, type: 'warning' });
+          toaster.create({ id: REFRESH_TOAST_ID, title: error.detail, description: undefined, type: 'warning' });
           return;
         }
         toaster.create({
@@ -373,6 +376,15 @@ function formatSyncTime(iso: string | undefined): string | null {
 
 function InventoryHeader({ count, fetchedAt, refreshing, onRefresh }: InventoryHeaderProps) {
   const syncedAt = formatSyncTime(fetchedAt);
+  // The button is disabled while refreshing and loses focus; give it back afterwards unless
+  // something else took it, so keyboard users stay where they were.
+  const refreshButtonRef = useRef<HTMLButtonElement>(null);
+  const wasRefreshing = useRef(false);
+  useEffect(() => {
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (wasRefreshing.current && !refreshing && focusLost) refreshButtonRef.current?.focus();
+    wasRefreshing.current = refreshing;
+  }, [refreshing]);
   return (
     <Flex
       direction={{ base: 'column', md: 'row' }}
@@ -406,6 +418,7 @@ function InventoryHeader({ count, fetchedAt, refreshing, onRefresh }: InventoryH
         <Button
           variant="outline"
           borderColor="border.emphasized"
+          ref={refreshButtonRef}
           onClick={onRefresh}
           loading={refreshing}
           loadingText="Refreshing..."
@@ -670,6 +683,9 @@ function ItemImage({ item }: { item: InventoryItem }) {
           alt=""
           loading="lazy"
           decoding="async"
+          // Out of the flow, so the picture's own size never stretches the box's aspect ratio.
+          position="absolute"
+          inset="0"
           w="full"
           h="full"
           objectFit="contain"

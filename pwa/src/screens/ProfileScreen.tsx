@@ -3,11 +3,11 @@
  * profile link) and two tabs, 'Profile Settings' (name, e-mail and trade URL, saved with
  * PATCH /api/user/profile) and 'Payment Methods'. Visitors get 'Authentication Required'.
  *
- * The settings form is keyed on the user's `version`: whenever the saved profile changes (our own
- * save, or a refetch after a 412 conflict) the form starts over from the server's values, and the
- * next save names that version in If-Match.
+ * Each save names the version of the cached user in If-Match; a successful save replaces the cached
+ * user (and so the version). When the save is refused as stale (412) the user is refetched and the
+ * settings form starts over from the newer server values.
  */
-import { useMemo, useState, type ChangeEvent, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import {
   Badge,
   Box,
@@ -60,12 +60,15 @@ type ProfileField = keyof ProfileForm;
 
 /**
  * Every outcome of a save reuses one toast: toasts queue one at a time (5 s each), so a success
- * right after a failed attempt would otherwise wait behind the failure message.
+ * right after a failed attempt would otherwise wait behind the failure message. The update merges
+ * into the shown toast, so each call sets `description` (undefined to clear the previous one).
  */
 const SAVE_TOAST_ID = 'profile-save';
 
 export default function ProfileScreen() {
   const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+  // Bumped after a 412 conflict: remounting the form refills it from the refetched user.
+  const [formGeneration, setFormGeneration] = useState(0);
 
   if (isPending) {
     return (
@@ -113,7 +116,11 @@ export default function ProfileScreen() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="settings" pt={{ base: '5', md: '6' }}>
-          <ProfileSettingsForm key={user.version} user={user} />
+          <ProfileSettingsForm
+            key={formGeneration}
+            user={user}
+            onConflict={() => setFormGeneration((generation) => generation + 1)}
+          />
         </Tabs.Content>
         <Tabs.Content value="payments" pt={{ base: '5', md: '6' }}>
           <PaymentMethodsTab />
@@ -261,7 +268,13 @@ function toFormFieldErrors(fields: Record<string, string>): Record<string, strin
   return mapped;
 }
 
-function ProfileSettingsForm({ user }: { user: User }) {
+interface ProfileSettingsFormProps {
+  user: User;
+  /** The save was refused because the profile changed elsewhere; the user has been refetched. */
+  onConflict: () => void;
+}
+
+function ProfileSettingsForm({ user, onConflict }: ProfileSettingsFormProps) {
   const updateProfile = useUpdateProfileMutation();
   const form = useZodForm({
     schema: profileFormSchema,
@@ -275,6 +288,16 @@ function ProfileSettingsForm({ user }: { user: User }) {
   // the server's answer; editing a field clears both kinds (spec: an error clears on edit).
   const [blurErrors, setBlurErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const isValid = useMemo(() => profileFormSchema.safeParse(form.values).success, [form.values]);
+
+  // While saving, the button is disabled and loses focus. When the save ends and nothing else took
+  // focus (no field was focused for a server error), give it back so keyboard users stay in place.
+  const { formRef } = form;
+  const { status } = updateProfile;
+  useEffect(() => {
+    if (status !== 'success' && status !== 'error') return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [status, formRef]);
 
   function fieldProps(name: ProfileField) {
     const { onChange, ...props } = form.inputProps(name);
@@ -300,7 +323,12 @@ function ProfileSettingsForm({ user }: { user: User }) {
     if (updateProfile.isPending) return;
     const input = form.validate();
     if (!input) {
-      toaster.create({ id: SAVE_TOAST_ID, title: 'Please fix the validation errors before saving', type: 'error' });
+      toaster.create({
+        id: SAVE_TOAST_ID,
+        title: 'Please fix the validation errors before saving',
+        description: undefined,
+        type: 'error',
+      });
       return;
     }
     try {
@@ -312,7 +340,7 @@ function ProfileSettingsForm({ user }: { user: User }) {
         },
         version: user.version,
       });
-      toaster.create({ id: SAVE_TOAST_ID, title: 'Profile updated successfully', type: 'success' });
+      toaster.create({ id: SAVE_TOAST_ID, title: 'Profile updated successfully', description: undefined, type: 'success' });
     } catch (error) {
       handleSaveError(error);
     }
@@ -320,6 +348,7 @@ function ProfileSettingsForm({ user }: { user: User }) {
 
   function handleSaveError(error: unknown) {
     if (isStaleProfileError(error)) {
+      onConflict();
       toaster.create({
         id: SAVE_TOAST_ID,
         title: 'Your profile changed elsewhere',

@@ -6,6 +6,11 @@
  * - 400 with field messages: the server's messages under the fields, the first one focused;
  * - 429: an error toast with the server's message;
  * - anything else: an error toast `failureTitle` with the server's message (or a network hint).
+ *
+ * Options for forms that live in a dialog or a list (payment methods): `onSuccess` runs after the
+ * success toast (to close the dialog, say), `toastFieldErrors` also toasts `failureTitle` when the
+ * server's field messages are shown, and `toastId` makes every toast of the form replace the last
+ * one instead of queueing behind it.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -21,6 +26,12 @@ interface FormSubmissionOptions<T> {
   successToast: { title: string; description: string };
   /** Title of the error toast for failures other than validation and rate limiting. */
   failureTitle: string;
+  /** Runs once the success toast is up, with the server's answer. */
+  onSuccess?: (answer: unknown, input: T) => void;
+  /** Also toast `failureTitle` (with the server's message) when a 400 names fields. Default false. */
+  toastFieldErrors?: boolean;
+  /** One toast slot for the form: each toast replaces the previous one. */
+  toastId?: string;
 }
 
 /** One accepted submission: `key` changes every time, so a success view can react to a new one. */
@@ -31,20 +42,30 @@ export interface SubmissionSuccess<T> {
 
 const NETWORK_HINT = 'Please check your connection and try again.';
 
-export function useFormSubmission<T>({ form, send, successToast, failureTitle }: FormSubmissionOptions<T>) {
+export function useFormSubmission<T>({
+  form,
+  send,
+  successToast,
+  failureTitle,
+  onSuccess,
+  toastFieldErrors = false,
+  toastId,
+}: FormSubmissionOptions<T>) {
   const [success, setSuccess] = useState<SubmissionSuccess<T> | null>(null);
 
   const mutation = useMutation({
     mutationFn: send,
-    onSuccess: (_answer, input) => {
-      toaster.create({ ...successToast, type: 'success' });
+    onSuccess: (answer, input) => {
+      toaster.create({ id: toastId, ...successToast, type: 'success' });
       setSuccess((previous) => ({ key: (previous?.key ?? 0) + 1, input }));
       form.reset();
+      onSuccess?.(answer, input);
     },
     onError: (error) => {
-      if (form.applyServerErrors(error)) return;
+      if (form.applyServerErrors(error) && !toastFieldErrors) return;
       if (error instanceof ApiError && error.status === 429) {
         toaster.create({
+          id: toastId,
           title: error.detail,
           description: `Nothing was sent. If it cannot wait, e-mail us at ${SUPPORT.email}.`,
           type: 'error',
@@ -52,6 +73,7 @@ export function useFormSubmission<T>({ form, send, successToast, failureTitle }:
         return;
       }
       toaster.create({
+        id: toastId,
         title: failureTitle,
         description: error instanceof ApiError ? error.detail : NETWORK_HINT,
         type: 'error',

@@ -48,6 +48,8 @@ interface ZodFormOptions<V extends FormValues, S extends z.ZodType> {
 
 /** The most characters the schema allows in a text field, if it says. */
 function maxLengthOf(schema: z.ZodType, name: string): number | undefined {
+  // An object schema with a .transform() (checks that depend on another field) is a pipe.
+  if (schema instanceof z.ZodPipe) return maxLengthOf(schema.in as z.ZodType, name);
   if (!(schema instanceof z.ZodObject)) return undefined;
   let field: unknown = (schema.shape as Record<string, unknown>)[name];
   while (field instanceof z.ZodDefault || field instanceof z.ZodOptional) field = field.unwrap();

@@ -1,0 +1,113 @@
+/**
+ * One function per kind of money movement, each a balanced ledger posting with a unique reference
+ * so it can be applied only once. Callers run them inside their own database transaction, next to
+ * the state change they belong to (a deposit completing, a withdrawal being requested …).
+ */
+import { type EntityManager } from 'typeorm';
+import { feeCents } from '../../shared/money';
+import { post } from './ledger';
+
+function positive(cents: bigint): bigint {
+  if (cents <= 0n) throw new Error('a money movement must be a positive amount');
+  return cents;
+}
+
+/** Money arrives from outside (a completed checkout, a credited bank transfer). */
+export function creditDeposit(manager: EntityManager, p: { userId: string; cents: bigint; depositId: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'deposit',
+    description: p.description,
+    reference: `deposit:${p.depositId}`,
+    legs: [
+      { account: { system: 'external' }, amount: -cents },
+      { account: { user: p.userId }, amount: cents },
+    ],
+  });
+}
+
+/** A requested withdrawal leaves the available balance at once and waits as pending. */
+export function holdWithdrawal(manager: EntityManager, p: { userId: string; cents: bigint; withdrawalId: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'withdrawal',
+    description: p.description,
+    reference: `withdrawal:${p.withdrawalId}`,
+    legs: [
+      { account: { user: p.userId }, amount: -cents },
+      { account: { system: 'withdrawals_pending' }, amount: cents },
+    ],
+  });
+}
+
+/** The payout went out: pending money leaves the platform. */
+export function payWithdrawal(manager: EntityManager, p: { cents: bigint; withdrawalId: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'withdrawal',
+    description: 'Withdrawal paid out',
+    reference: `withdrawal-paid:${p.withdrawalId}`,
+    legs: [
+      { account: { system: 'withdrawals_pending' }, amount: -cents },
+      { account: { system: 'external' }, amount: cents },
+    ],
+  });
+}
+
+/** A rejected withdrawal returns to the available balance. */
+export function reverseWithdrawal(manager: EntityManager, p: { userId: string; cents: bigint; withdrawalId: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'withdrawal_reversal',
+    description: p.description,
+    reference: `withdrawal-rejected:${p.withdrawalId}`,
+    legs: [
+      { account: { system: 'withdrawals_pending' }, amount: -cents },
+      { account: { user: p.userId }, amount: cents },
+    ],
+  });
+}
+
+/** A purchase moves the buyer's money into escrow until the items are delivered. */
+export function purchaseToEscrow(manager: EntityManager, p: { buyerId: string; cents: bigint; orderId: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'purchase',
+    description: p.description,
+    reference: `purchase:${p.orderId}`,
+    legs: [
+      { account: { user: p.buyerId }, amount: -cents },
+      { account: { system: 'order_escrow' }, amount: cents },
+    ],
+  });
+}
+
+/** After the hold, the seller receives the price less the platform fee; the fee goes to the platform. */
+export function payoutWithFee(manager: EntityManager, p: { sellerId: string; priceCents: bigint; listingId: string; description: string }) {
+  const price = positive(p.priceCents);
+  const fee = feeCents(price);
+  return post(manager, {
+    kind: 'sale_payout',
+    description: p.description,
+    reference: `payout:${p.listingId}`,
+    legs: [
+      { account: { system: 'order_escrow' }, amount: -price },
+      { account: { user: p.sellerId }, amount: price - fee },
+      ...(fee > 0n ? [{ account: { system: 'platform_fees' as const }, amount: fee }] : []),
+    ],
+  });
+}
+
+/** An undeliverable item's price returns from escrow to the buyer. */
+export function refundFromEscrow(manager: EntityManager, p: { buyerId: string; cents: bigint; reference: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'refund',
+    description: p.description,
+    reference: `refund:${p.reference}`,
+    legs: [
+      { account: { system: 'order_escrow' }, amount: -cents },
+      { account: { user: p.buyerId }, amount: cents },
+    ],
+  });
+}

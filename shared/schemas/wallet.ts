@@ -1,0 +1,204 @@
+/**
+ * The wallet's contract (spec sections 3 and 5, DESIGN.md sections 2-4): payment methods with the
+ * spec's validation messages word for word, deposits, withdrawals and the ledger history. Money
+ * travels as two-decimal strings and becomes integer cents (bigint) only through shared/money.
+ */
+import { z } from 'zod';
+import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../constants';
+import { moneyAmount, depositAmountSchema } from './money';
+import { EMAIL_PATTERN } from './user';
+
+export const BITCOIN_ADDRESS = /^(?=[a-zA-Z0-9]{25,62}$)(1|3|bc1)/;
+export const ETHEREUM_ADDRESS = /^0x[a-fA-F0-9]{40}$/;
+export const LITECOIN_ADDRESS = /^(?=[a-zA-Z0-9]{25,62}$)(L|M|ltc1)/;
+export const ROUTING_NUMBER = /^\d{9}$/;
+export const ACCOUNT_NUMBER = /^\d{4,17}$/;
+export const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+export const SWIFT_BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/** IBANs are typed with spaces and in any case; they are stored and checked compact, upper case. */
+export const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/**
+ * POST /api/payment-methods. The spec's form sends every field of every type (empty strings for
+ * the others), so the body is one strict object and the type decides which fields count.
+ */
+export const paymentMethodInputSchema = z
+  .strictObject({
+    type: z.enum(PAYMENT_METHOD_TYPES, { error: 'Please select a payment method type' }),
+    isDefault: z.boolean().optional(),
+    paypalEmail: text(254).optional(),
+    cryptoCurrency: z.union([z.enum(CRYPTO_CURRENCIES), z.literal('')]).optional(),
+    walletAddress: text(100).optional(),
+    bankName: text(100).optional(),
+    accountHolderName: text(100).optional(),
+    iban: text(50).optional(),
+    routingNumber: text(20).optional(),
+    accountNumber: text(30).optional(),
+    accountType: z.union([z.enum(['checking', 'savings']), z.literal('')]).optional(),
+    swiftCode: text(20).optional(),
+  })
+  .transform((input, ctx) => {
+    const fail = (path: string, message: string) => {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+      return z.NEVER;
+    };
+    switch (input.type) {
+      case 'paypal': {
+        const paypalEmail = input.paypalEmail ?? '';
+        if (!EMAIL_PATTERN.test(paypalEmail)) return fail('paypalEmail', 'Please enter a valid PayPal email address');
+        return { type: 'paypal' as const, isDefault: input.isDefault ?? false, paypalEmail };
+      }
+      case 'crypto': {
+        const cryptoCurrency = input.cryptoCurrency || undefined;
+        const walletAddress = input.walletAddress ?? '';
+        if (!cryptoCurrency) return fail('cryptoCurrency', 'Please select a cryptocurrency');
+        if (!walletAddress) return fail('walletAddress', 'Please enter a wallet address');
+        const valid = { bitcoin: BITCOIN_ADDRESS, ethereum: ETHEREUM_ADDRESS, litecoin: LITECOIN_ADDRESS }[cryptoCurrency];
+        const label = { bitcoin: 'Bitcoin', ethereum: 'Ethereum', litecoin: 'Litecoin' }[cryptoCurrency];
+        if (!valid.test(walletAddress)) return fail('walletAddress', `Invalid ${label} address format`);
+        return { type: 'crypto' as const, isDefault: input.isDefault ?? false, cryptoCurrency, walletAddress };
+      }
+      case 'bank_wire_usa': {
+        const { bankName = '', accountHolderName = '', routingNumber = '', accountNumber = '' } = input;
+        if (!bankName || !accountHolderName || !routingNumber || !accountNumber) {
+          const missing = !bankName ? 'bankName' : !accountHolderName ? 'accountHolderName' : !routingNumber ? 'routingNumber' : 'accountNumber';
+          return fail(missing, 'Please fill in all required bank details');
+        }
+        if (!ROUTING_NUMBER.test(routingNumber)) return fail('routingNumber', 'Invalid routing number format (must be 9 digits)');
+        if (!/^\d+$/.test(accountNumber) || accountNumber.length < 4) return fail('accountNumber', 'Account number must be at least 4 digits');
+        if (!ACCOUNT_NUMBER.test(accountNumber)) return fail('accountNumber', 'Account number must be 4-17 digits');
+        return {
+          type: 'bank_wire_usa' as const,
+          isDefault: input.isDefault ?? false,
+          bankName,
+          accountHolderName,
+          routingNumber,
+          accountNumber,
+          accountType: input.accountType || ('checking' as const),
+        };
+      }
+      case 'iban_sepa': {
+        const accountHolderName = input.accountHolderName ?? '';
+        const iban = normalizeIban(input.iban ?? '');
+        const swiftCode = (input.swiftCode ?? '').toUpperCase();
+        if (!accountHolderName || !iban || !swiftCode) {
+          const missing = !accountHolderName ? 'accountHolderName' : !iban ? 'iban' : 'swiftCode';
+          return fail(missing, 'Please fill in all required IBAN details');
+        }
+        if (iban.length < 15 || iban.length > 34 || !IBAN.test(iban)) return fail('iban', 'Invalid IBAN format');
+        if (!SWIFT_BIC.test(swiftCode)) return fail('swiftCode', 'Invalid SWIFT/BIC code format (8 or 11 characters)');
+        return {
+          type: 'iban_sepa' as const,
+          isDefault: input.isDefault ?? false,
+          accountHolderName,
+          bankName: input.bankName ?? '',
+          iban,
+          swiftCode,
+        };
+      }
+    }
+  });
+export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
+export type NewPaymentMethod = z.output<typeof paymentMethodInputSchema>;
+
+/** A saved payment method as the API answers it: secrets only ever masked. */
+export interface PaymentMethod {
+  id: string;
+  type: PaymentMethodType;
+  label: string;
+  isDefault: boolean;
+  paypalEmail: string | null;
+  cryptoCurrency: (typeof CRYPTO_CURRENCIES)[number] | null;
+  walletAddress: string | null;
+  bankName: string | null;
+  accountHolderName: string | null;
+  iban: string | null;
+  swiftCode: string | null;
+  routingNumber: string | null;
+  accountNumber: string | null;
+  accountType: 'checking' | 'savings' | null;
+  createdAt: string;
+}
+
+export const withdrawalAmountSchema = moneyAmount({
+  min: BigInt(MIN_WITHDRAWAL_CENTS),
+  invalidMessage: 'Please enter a valid withdrawal amount',
+  minMessage: 'Minimum withdrawal amount is $10.00',
+});
+
+/** POST /api/withdrawals: to a saved method, or to a new method's details (validated like a saved one). */
+export const withdrawalRequestSchema = z
+  .strictObject({
+    amount: withdrawalAmountSchema,
+    paymentMethodId: z.uuid({ error: 'Please select a payment method' }).optional(),
+    method: paymentMethodInputSchema.optional(),
+  })
+  .refine((request) => (request.paymentMethodId === undefined) !== (request.method === undefined), {
+    message: 'Please select a payment method',
+    path: ['paymentMethodId'],
+  });
+export type WithdrawalRequest = z.output<typeof withdrawalRequestSchema>;
+
+export const WITHDRAWAL_STATUSES = ['requested', 'processing', 'paid', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export interface Withdrawal {
+  id: string;
+  amount: string;
+  status: WithdrawalStatus;
+  /** The destination as it was when requested, masked. */
+  method: { type: PaymentMethodType; label: string; summary: string };
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const depositRequestSchema = z.strictObject({
+  method: z.literal('paypal', { error: 'Only PayPal deposits go through checkout; see the instructions for other methods' }),
+  amount: depositAmountSchema,
+});
+
+export const DEPOSIT_STATUSES = ['pending', 'completed', 'cancelled', 'failed'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface Deposit {
+  id: string;
+  method: PaymentMethodType;
+  amount: string;
+  status: DepositStatus;
+  reference: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface DepositCheckout {
+  depositId: string;
+  checkoutUrl: string;
+}
+
+export const LEDGER_KINDS = ['deposit', 'withdrawal', 'withdrawal_reversal', 'purchase', 'sale_payout', 'refund'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** One movement of the user's available balance (GET /api/transactions). */
+export interface WalletTransaction {
+  id: string;
+  kind: LedgerKind;
+  /** Signed: "+25.00" credits, "-10.00" debits. */
+  amount: string;
+  balanceAfter: string;
+  description: string;
+  createdAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export const pageQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
