@@ -4,7 +4,12 @@
  * not running).
  */
 import { type DataSource } from 'typeorm';
+import { parseMoney, formatUsd } from '../shared/money';
+import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS } from '../api/commands/deposits';
+import { withdrawalDestination, withdrawalProcessor } from '../api/commands/withdrawals';
 import { loadConfig } from '../api/config';
+import { createFieldCipher } from '../api/crypto/fieldCipher';
+import { loadSecrets } from '../api/secrets';
 import { createDataSource } from '../api/db/dataSource';
 import { startEmbeddedDatabase } from '../api/db/embedded';
 import { ContactMessage, IssueReport } from '../api/entities';
@@ -16,15 +21,81 @@ interface Command {
 }
 
 function limitFrom(args: string[]): number {
-  const index = args.indexOf('--limit');
-  const limit = index >= 0 ? Number(args[index + 1]) : 20;
+  const given = optionValue(args, '--limit');
+  const limit = given !== undefined ? Number(given) : 20;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error('--limit must be a whole number from 1 to 1000');
   return limit;
 }
 
 const when = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16);
 
+function optionValue(args: string[], name: string): string | undefined {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+function processWithdrawal(to: 'processing' | 'paid' | 'rejected'): Command['run'] {
+  return async (dataSource, args) => {
+    const [id, ...rest] = args;
+    if (!id) throw new Error('name the withdrawal id');
+    const note = rest.join(' ').trim() || undefined;
+    if (to === 'rejected' && !note) throw new Error('give the reason the user will see');
+    const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, dataSource });
+    console.log(`Withdrawal ${withdrawal.id} (${formatUsd(parseMoney(withdrawal.amount)!)}) is now ${withdrawal.status}.`);
+  };
+}
+
 const commands: Record<string, Command> = {
+  'credit-deposit': {
+    summary: 'credit a bank wire, SEPA or crypto transfer (once per reference)',
+    usage: 'credit-deposit <steamId> <amount> <reference> [--method bank_wire_usa|iban_sepa|crypto]',
+    async run(dataSource, args) {
+      const [steamId, amountText, reference] = args;
+      const amountCents = amountText ? parseMoney(amountText) : null;
+      if (!steamId || !reference || amountCents === null || amountCents <= 0n) {
+        throw new Error('usage: credit-deposit <steamId> <amount e.g. 250.00> <reference>');
+      }
+      const method = (optionValue(args, '--method') ?? 'bank_wire_usa') as (typeof MANUAL_DEPOSIT_METHODS)[number];
+      if (!MANUAL_DEPOSIT_METHODS.includes(method)) throw new Error(`--method must be one of ${MANUAL_DEPOSIT_METHODS.join(', ')}`);
+      const result = await manualDepositCreditor({ steamId, amountCents, reference, method, dataSource });
+      if (result.credited) console.log(`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${result.depositId}).`);
+      else if (result.sameDeposit) console.log(`Reference ${reference} was already credited (deposit ${result.depositId}); nothing changed.`);
+      else throw new Error(`reference ${reference} was already credited to a different user or amount (deposit ${result.depositId}); nothing changed`);
+    },
+  },
+  withdrawals: {
+    summary: 'list withdrawals, oldest first (default: requested and processing)',
+    usage: 'withdrawals [--status requested|processing|paid|rejected] [--limit N]',
+    async run(dataSource, args) {
+      const status = optionValue(args, '--status');
+      const rows = (await dataSource.query(
+        `SELECT w.id, w.amount_cents, w.status, w.method_summary, w.created_at, u.steam_id FROM withdrawals w JOIN users u ON u.id = w.user_id
+         WHERE ($1::text IS NULL AND w.status IN ('requested', 'processing')) OR w.status = $1
+         ORDER BY w.created_at LIMIT $2`,
+        [status ?? null, limitFrom(args)],
+      )) as Array<{ id: string; amount_cents: string; status: string; method_summary: string; created_at: Date; steam_id: string }>;
+      if (!rows.length) return console.log('No withdrawals.');
+      for (const row of rows) {
+        console.log(`${when(row.created_at)}  ${row.status.padEnd(10)}  ${formatUsd(BigInt(row.amount_cents)).padStart(10)}  ${row.steam_id}  ${row.method_summary}\n  id ${row.id}`);
+      }
+    },
+  },
+  'withdrawal-destination': {
+    summary: 'show where to send a withdrawal (decrypted; for paying it out)',
+    usage: 'withdrawal-destination <id>',
+    async run(dataSource, args) {
+      if (!args[0]) throw new Error('name the withdrawal id');
+      const cipher = createFieldCipher(loadSecrets(loadConfig()).dataEncryptionKey);
+      for (const [field, value] of Object.entries(await withdrawalDestination(dataSource, cipher, args[0]))) console.log(`${field}: ${value}`);
+    },
+  },
+  'withdrawal-processing': { summary: 'mark a withdrawal as being processed', usage: 'withdrawal-processing <id>', run: processWithdrawal('processing') },
+  'withdrawal-paid': { summary: 'mark a withdrawal paid (the money has been sent)', usage: 'withdrawal-paid <id>', run: processWithdrawal('paid') },
+  'withdrawal-reject': {
+    summary: 'reject a withdrawal; the amount returns to the balance',
+    usage: 'withdrawal-reject <id> <reason>',
+    run: processWithdrawal('rejected'),
+  },
   messages: {
     summary: 'list contact messages, newest first',
     usage: 'messages [--limit N]',
@@ -60,7 +131,7 @@ const commands: Record<string, Command> = {
 };
 
 function usage(): string {
-  return ['Usage: npm run ops -- <command>', '', ...Object.values(commands).map((c) => `  ${c.usage.padEnd(32)} ${c.summary}`)].join('\n');
+  return ['Usage: npm run ops -- <command>', '', ...Object.values(commands).map((c) => `  ${c.usage.padEnd(40)} ${c.summary}`)].join('\n');
 }
 
 async function openDatabase(): Promise<{ dataSource: DataSource; close(): Promise<void> }> {

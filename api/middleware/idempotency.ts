@@ -20,7 +20,7 @@ const PRUNE_EVERY = 200;
 interface StoredKey {
   request_hash: string;
   response_status: number | null;
-  response_body: unknown;
+  response_body: string | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,7 +61,8 @@ export function idempotent(dataSource: DataSource, options: { required: boolean 
       }
       if (stored.response_status !== null) {
         ctx.status = stored.response_status;
-        ctx.body = stored.response_body;
+        ctx.type = 'application/json';
+        ctx.body = stored.response_body ?? 'null';
         ctx.set('Idempotent-Replayed', 'true');
         return;
       }

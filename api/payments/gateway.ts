@@ -132,7 +132,7 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
       if (!signature) throw new WebhookVerificationError('missing signature');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, Math.floor(now.getTime() / 1000));
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS, undefined, now.getTime());
       } catch (error) {
         throw new WebhookVerificationError((error as Error).message);
       }

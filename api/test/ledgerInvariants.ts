@@ -9,8 +9,8 @@ import { type DataSource } from 'typeorm';
 export async function expectLedgerInvariants(dataSource: DataSource): Promise<void> {
   const unbalanced = await dataSource.query('SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0');
   expect(unbalanced, 'transactions whose entries do not sum to zero').toEqual([]);
-  const [{ total }] = (await dataSource.query('SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts')) as Array<{ total: string }>;
-  expect(total, 'sum of all account balances').toBe('0');
+  const [sum] = (await dataSource.query('SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts')) as Array<{ total: string }>;
+  expect(sum?.total, 'sum of all account balances').toBe('0');
   const negative = await dataSource.query(`SELECT id FROM ledger_accounts WHERE kind = 'user_available' AND balance < 0`);
   expect(negative, 'available balances below zero').toEqual([]);
   const drifted = await dataSource.query(

@@ -40,6 +40,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The payout-details key of test apps (ops commands in tests need the same one). */
+export const TEST_ENCRYPTION_KEY = '0'.repeat(64);
+
 /** A random documentation-range IPv6 address, so tests never share rate-limit counters. */
 export function uniqueIp(): string {
   const groups = randomBytes(8).toString('hex').match(/.{4}/g)!;
@@ -60,7 +63,7 @@ export async function startTestApp(
     PUBLIC_URL: url,
     DATA_DIR: path.resolve('.data/test-app'),
     SESSION_KEYS: 'test-session-key-0123456789abcdef0123456789',
-    DATA_ENCRYPTION_KEY: '0'.repeat(64),
+    DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     PWA_DIST_DIR: path.resolve('dist/pwa'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,

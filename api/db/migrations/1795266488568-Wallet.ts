@@ -45,10 +45,10 @@ export class Wallet1795266488568 implements MigrationInterface {
     await queryRunner.query('CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id, id DESC)');
     await queryRunner.query('CREATE INDEX ledger_entries_transaction_idx ON ledger_entries (transaction_id)');
     await queryRunner.query(`
-      CREATE FUNCTION ledger_immutable() RETURNS trigger LANGUAGE plpgsql AS \$\$
+      CREATE FUNCTION ledger_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         RAISE EXCEPTION 'ledger rows are immutable (%)', TG_TABLE_NAME;
-      END \$\$`);
+      END $$`);
     await queryRunner.query(
       'CREATE TRIGGER ledger_entries_immutable BEFORE UPDATE OR DELETE ON ledger_entries FOR EACH ROW EXECUTE FUNCTION ledger_immutable()',
     );
@@ -57,13 +57,13 @@ export class Wallet1795266488568 implements MigrationInterface {
     );
     // Checked at commit: every transaction's entries sum to zero.
     await queryRunner.query(`
-      CREATE FUNCTION ledger_transaction_balanced() RETURNS trigger LANGUAGE plpgsql AS \$\$
+      CREATE FUNCTION ledger_transaction_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF (SELECT sum(amount) FROM ledger_entries WHERE transaction_id = NEW.transaction_id) <> 0 THEN
           RAISE EXCEPTION 'ledger transaction % does not sum to zero', NEW.transaction_id;
         END IF;
         RETURN NULL;
-      END \$\$`);
+      END $$`);
     await queryRunner.query(`
       CREATE CONSTRAINT TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_transaction_balanced()`);
@@ -123,7 +123,8 @@ export class Wallet1795266488568 implements MigrationInterface {
         key text NOT NULL,
         request_hash text NOT NULL,
         response_status integer,
-        response_body jsonb,
+        -- The answer's exact JSON text: replayed byte for byte (jsonb would reorder keys).
+        response_body text,
         created_at timestamptz NOT NULL DEFAULT now(),
         completed_at timestamptz,
         PRIMARY KEY (user_id, key)

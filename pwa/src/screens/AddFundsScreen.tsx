@@ -340,7 +340,7 @@ function PayPalDeposit() {
             />
           </InputGroup>
         </FormField>
-        <Wrap gap={2} aria-label="Quick amounts">
+        <Wrap gap={2} role="group" aria-label="Quick amounts">
           {QUICK_AMOUNTS.map((amount) => (
             <Button
               key={amount}

@@ -1,7 +1,8 @@
 /**
  * Profile (/profile): the signed-in user's header card (Steam avatar, name, badges, Steam ID and
  * profile link) and two tabs, 'Profile Settings' (name, e-mail and trade URL, saved with
- * PATCH /api/user/profile) and 'Payment Methods'. Visitors get 'Authentication Required'.
+ * PATCH /api/user/profile), 'Payment Methods' (saved payout methods) and 'Transactions' (the
+ * wallet's ledger history). Visitors get 'Authentication Required'.
  *
  * Each save names the version of the cached user in If-Match; a successful save replaces the cached
  * user (and so the version). When the save is refused as stale (412) the user is refetched and the
@@ -26,7 +27,6 @@ import {
   Spinner,
   Stack,
   Tabs,
-  Tag,
   Text,
   Wrap,
 } from '@chakra-ui/react';
@@ -35,13 +35,12 @@ import {
   LuCalendarDays,
   LuCreditCard,
   LuExternalLink,
+  LuHistory,
   LuFingerprint,
   LuSave,
   LuSparkles,
   LuUserCog,
-  LuWallet,
 } from 'react-icons/lu';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES } from '../../../shared/constants';
 import { formatDate, splitDisplayName } from '../../../shared/format';
 import { profileFormSchema, type ProfileForm } from '../../../shared/schemas/user';
 import { ApiError } from '../api/client';
@@ -49,6 +48,8 @@ import { AuthRequired } from '../components/AuthRequired';
 import { FormField, RequiredFieldsNote } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
 import { toaster } from '../components/toaster';
+import PaymentMethodsPanel from '../components/wallet/PaymentMethodsPanel';
+import TransactionHistory from '../components/wallet/TransactionHistory';
 import { UserAvatar } from '../components/UserAvatar';
 import { isStaleProfileError, useUpdateProfileMutation } from '../queries/profile';
 import { useCurrentUser, type User } from '../queries/user';
@@ -114,6 +115,10 @@ export default function ProfileScreen() {
             <LuCreditCard aria-hidden="true" />
             Payment Methods
           </Tabs.Trigger>
+          <Tabs.Trigger value="transactions" fontWeight="semibold" whiteSpace="nowrap">
+            <LuHistory aria-hidden="true" />
+            Transactions
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="settings" pt={{ base: '5', md: '6' }}>
           <ProfileSettingsForm
@@ -123,7 +128,10 @@ export default function ProfileScreen() {
           />
         </Tabs.Content>
         <Tabs.Content value="payments" pt={{ base: '5', md: '6' }}>
-          <PaymentMethodsTab />
+          <PaymentMethodsPanel />
+        </Tabs.Content>
+        <Tabs.Content value="transactions" pt={{ base: '5', md: '6' }}>
+          <TransactionHistory />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
@@ -446,35 +454,6 @@ function ProfileSettingsForm({ user, onConflict }: ProfileSettingsFormProps) {
           </Stack>
         </form>
       </Card.Body>
-    </Card.Root>
-  );
-}
-
-/** Saved payout methods arrive with the wallet; until then the tab says so plainly. */
-function PaymentMethodsTab() {
-  return (
-    <Card.Root bg="bg.panel" borderColor="border">
-      <EmptyState.Root size="md">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="brand.fg">
-            <LuWallet />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="2" maxW="md">
-            <EmptyState.Title as="h2">Payment methods are coming with the wallet</EmptyState.Title>
-            <EmptyState.Description>
-              Soon you will save the payout methods you withdraw your earnings to here. Nothing is stored yet, and no
-              payment details are requested on this page.
-            </EmptyState.Description>
-          </Stack>
-          <Wrap justify="center" gap="2">
-            {PAYMENT_METHOD_TYPES.map((type) => (
-              <Tag.Root key={type} size="lg" variant="outline" colorPalette="gray">
-                <Tag.Label>{PAYMENT_METHOD_LABELS[type]}</Tag.Label>
-              </Tag.Root>
-            ))}
-          </Wrap>
-        </EmptyState.Content>
-      </EmptyState.Root>
     </Card.Root>
   );
 }

@@ -364,7 +364,7 @@ function WithdrawForm({ balance }: { balance: string }) {
         toaster.create({
           id: 'withdrawal-request',
           title: `Withdrawal request of ${formatBalance(withdrawal.amount)} submitted successfully`,
-          description: `To ${withdrawal.method.label} ${withdrawal.method.summary}. Processing time: ${PROCESSING_TIMES[withdrawal.method.type] ?? 'a few days'}.`,
+          description: `To ${withdrawal.method.summary}. Processing time: ${PROCESSING_TIMES[withdrawal.method.type] ?? 'a few days'}.`,
           type: 'success',
         });
         form.reset();
@@ -821,8 +821,9 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
             {badge.label}
           </Badge>
         </Flex>
-        <Text fontSize="xs" color="fg.muted" truncate title={`${withdrawal.method.label} ${withdrawal.method.summary}`}>
-          {withdrawal.method.label} · <Text as="span" fontFamily="mono">{withdrawal.method.summary}</Text>
+        {/* The summary names the method itself ('PayPal · jo***@example.com'). */}
+        <Text fontSize="xs" color="fg.muted" truncate title={withdrawal.method.summary}>
+          {withdrawal.method.summary}
         </Text>
         <Text fontSize="xs" color="fg.subtle">
           {safeDateTime(withdrawal.createdAt)}

@@ -60,7 +60,6 @@ import {
   CRYPTO_CURRENCY_LABELS,
   PaymentMethodIcon,
   PaymentMethodSummary,
-  describePaymentMethod,
   type CryptoCurrency,
 } from './PaymentMethodSummary';
 
@@ -291,8 +290,7 @@ function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: DeletePaym
             <Dialog.Body>
               <Stack gap="4">
                 <Dialog.Description color="fg.muted">
-                  {shown ? `${describePaymentMethod(shown)} will be removed from your account. ` : null}
-                  You can add it again at any time.
+                  This payment method will be removed from your account. You can add it again at any time.
                 </Dialog.Description>
                 {shown ? (
                   <Box p="4" bg="bg.subtle" borderWidth="1px" borderColor="border" borderRadius="l2">

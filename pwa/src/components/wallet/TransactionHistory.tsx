@@ -1,0 +1,182 @@
+/**
+ * The signed-in user's balance history (GET /api/transactions, newest first): one row per ledger
+ * movement with its kind, description, signed amount (credits green, debits red), the balance
+ * after it and the date; 'Load more' follows the cursor. Meant for the profile's 'Transactions'
+ * tab, so it draws its own card and an h2 heading.
+ */
+import { type ComponentType } from 'react';
+import { Box, Button, Card, Center, EmptyState, Flex, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  LuArrowDownToLine,
+  LuArrowUpFromLine,
+  LuBadgeDollarSign,
+  LuReceipt,
+  LuRotateCcw,
+  LuShoppingCart,
+  LuUndo2,
+} from 'react-icons/lu';
+import { formatDateTime } from '../../../../shared/format';
+import { formatUsd, parseMoney } from '../../../../shared/money';
+import type { LedgerKind, WalletTransaction } from '../../../../shared/schemas/wallet';
+import { useTransactionsQuery } from '../../queries/wallet';
+import { formatBalance } from '../../queries/user';
+
+const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType }> = {
+  deposit: { label: 'Deposit', icon: LuArrowDownToLine },
+  withdrawal: { label: 'Withdrawal', icon: LuArrowUpFromLine },
+  withdrawal_reversal: { label: 'Withdrawal returned', icon: LuUndo2 },
+  purchase: { label: 'Purchase', icon: LuShoppingCart },
+  sale_payout: { label: 'Sale payout', icon: LuBadgeDollarSign },
+  refund: { label: 'Refund', icon: LuRotateCcw },
+};
+
+const UNKNOWN_KIND = { label: 'Transaction', icon: LuReceipt };
+
+/** "+25.00" → "+$25.00", "-10.00" → "-$10.00"; whether it is a credit. */
+function signedAmount(amount: string): { text: string; credit: boolean } {
+  const negative = amount.startsWith('-');
+  const cents = parseMoney(amount.replace(/^[+-]/, '')) ?? 0n;
+  return { text: `${negative ? '-' : '+'}${formatUsd(cents)}`, credit: !negative && cents > 0n };
+}
+
+function dateTime(iso: string): string {
+  try {
+    return formatDateTime(iso);
+  } catch {
+    return '';
+  }
+}
+
+export default function TransactionHistory() {
+  const { data, isPending, isError, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useTransactionsQuery();
+  const transactions = data?.pages.flatMap((page) => page.items) ?? [];
+
+  let content;
+  if (isPending) {
+    content = (
+      <Stack gap={2} aria-busy="true" aria-label="Loading transactions">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} h="16" borderRadius="l2" />
+        ))}
+      </Stack>
+    );
+  } else if (isError && transactions.length === 0) {
+    content = (
+      <EmptyState.Root size="sm">
+        <EmptyState.Content>
+          <EmptyState.Title as="h3">Transactions not available</EmptyState.Title>
+          <EmptyState.Description>We could not load your transactions. Please try again.</EmptyState.Description>
+          <Button colorPalette="brand" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
+            Try Again
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  } else if (transactions.length === 0) {
+    content = (
+      <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="l3">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="brand.fg">
+            <LuReceipt />
+          </EmptyState.Indicator>
+          <Stack textAlign="center" gap="1" maxW="sm">
+            <EmptyState.Title as="h3">No transactions yet</EmptyState.Title>
+            <EmptyState.Description>Deposits, purchases, sales and withdrawals will appear here.</EmptyState.Description>
+          </Stack>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  } else {
+    content = (
+      <Stack gap={4}>
+        <Box as="ul" listStyleType="none" aria-label="Transactions" borderWidth="1px" borderColor="border" borderRadius="l3" overflow="hidden">
+          {transactions.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} />
+          ))}
+        </Box>
+        {isFetchNextPageError ? (
+          <Text fontSize="sm" color="fg.error" textAlign="center" role="alert">
+            More transactions could not be loaded. Please try again.
+          </Text>
+        ) : null}
+        {hasNextPage ? (
+          <Button
+            alignSelf="center"
+            variant="outline"
+            borderColor="border.emphasized"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+            loadingText="Loading..."
+          >
+            Load more
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="transaction-history-heading" bg="bg.panel" borderColor="border" overflow="hidden">
+      <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
+      <Card.Header px={{ base: '5', md: '8' }} pt={{ base: '5', md: '7' }} pb="0">
+        <Heading as="h2" id="transaction-history-heading" size="lg">
+          Transaction History
+        </Heading>
+        <Text color="fg.muted" fontSize="sm" mt="1">
+          Every change to your balance, newest first.
+        </Text>
+      </Card.Header>
+      <Card.Body px={{ base: '5', md: '8' }} pt="6" pb={{ base: '5', md: '7' }}>
+        {content}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
+  const kind = KIND_DETAILS[transaction.kind] ?? UNKNOWN_KIND;
+  const amount = signedAmount(transaction.amount);
+  const color = amount.credit ? 'green.400' : 'red.400';
+
+  return (
+    <Flex
+      as="li"
+      align={{ base: 'flex-start', sm: 'center' }}
+      gap={{ base: 3, md: 4 }}
+      px={{ base: 3, md: 4 }}
+      py={3}
+      borderBottomWidth="1px"
+      borderColor="border"
+      _last={{ borderBottomWidth: 0 }}
+      _hover={{ bg: 'bg.subtle' }}
+    >
+      <Center
+        boxSize="10"
+        flexShrink={0}
+        borderRadius="l2"
+        bg={amount.credit ? 'green.500/12' : 'red.500/12'}
+        color={color}
+        aria-hidden="true"
+      >
+        <Icon as={kind.icon} boxSize="4.5" />
+      </Center>
+      <Box flex="1" minW={0}>
+        <Text fontWeight="semibold" lineHeight="short" lineClamp={2}>
+          {transaction.description || kind.label}
+        </Text>
+        <Text fontSize="xs" color="fg.subtle" mt="0.5">
+          {kind.label} · <time dateTime={transaction.createdAt}>{dateTime(transaction.createdAt)}</time>
+        </Text>
+      </Box>
+      <Box textAlign="end" flexShrink={0}>
+        <Text fontWeight="bold" color={color} fontVariantNumeric="tabular-nums">
+          {amount.text}
+        </Text>
+        <Text fontSize="xs" color="fg.subtle" fontVariantNumeric="tabular-nums">
+          Balance {formatBalance(transaction.balanceAfter)}
+        </Text>
+      </Box>
+    </Flex>
+  );
+}
