@@ -1,15 +1,25 @@
 /** Process entry: `npm start` / `npm run serve`. Starts the server and stops it cleanly on signals. */
 import { loadConfig } from './config';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 async function main() {
   const config = loadConfig();
-  const running = await startServer(config);
-  const listening = config.publicUrl !== running.url ? ` (listening on ${running.url})` : '';
-  process.stdout.write(`SkinMarket is ready on ${config.publicUrl}${listening}\n`);
+  let running: RunningServer | undefined;
+  let stopRequested = false;
 
-  // Ctrl-C reaches the process twice under npm (from the terminal and forwarded by npm): only a
-  // second signal more than a second after the first means "stop waiting".
+  const stop = (server: RunningServer) =>
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`skinmarket: shutdown failed: ${(error as Error).message}`);
+        process.exit(1);
+      },
+    );
+
+  // Installed before anything starts: a signal with no listener kills the process at once, which
+  // would leave the embedded PostgreSQL running. Ctrl-C reaches the process twice under npm (from
+  // the terminal and forwarded by npm): only a second signal more than a second later means
+  // "stop waiting".
   let firstSignalAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstSignalAt && Date.now() - firstSignalAt < 1000) return;
@@ -18,16 +28,16 @@ async function main() {
       process.exit(1);
     }
     firstSignalAt = Date.now();
-    running.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`skinmarket: shutdown failed: ${(error as Error).message}`);
-        process.exit(1);
-      },
-    );
+    if (running) void stop(running);
+    else stopRequested = true; // still starting: stop as soon as it is up
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+
+  running = await startServer(config);
+  if (stopRequested) return stop(running);
+  const listening = config.publicUrl !== running.url ? ` (listening on ${running.url})` : '';
+  process.stdout.write(`SkinMarket is ready on ${config.publicUrl}${listening}\n`);
 }
 
 main().catch((error: unknown) => {

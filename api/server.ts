@@ -66,7 +66,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let dataSource: DataSource | undefined;
   const inFlight = new Set<http.ServerResponse>();
   let stopping: Promise<void> | undefined;
-  let stopHeartbeat: (() => void) | undefined;
+  let stopHeartbeat: (() => Promise<void>) | undefined;
   try {
     const secrets = loadSecrets(config);
     if (!config.databaseUrl) {
@@ -115,7 +115,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const deadline = Date.now() + DRAIN_TIMEOUT_MS;
       while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       server.closeAllConnections();
-      stopHeartbeat?.();
+      await stopHeartbeat?.();
       await dataSource!.destroy().catch((error: unknown) => logger.warn({ err: error }, 'closing the database pool failed'));
       await embedded?.stop();
       logger.info('stopped');

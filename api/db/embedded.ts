@@ -52,6 +52,12 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     chmodSync(options.dataDir, statSync(options.dataDir).mode | 0o011);
   }
   const log = options.logger;
+  // The last lines PostgreSQL printed, to say why it did not start.
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    recent.push(String(message).trim());
+    if (recent.length > 5) recent.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port: options.port,
@@ -62,8 +68,14 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message) => log?.debug({ component: 'postgres' }, String(message).trim()),
-    onError: (message) => log?.warn({ component: 'postgres' }, String(message).trim()),
+    onLog: (message) => {
+      remember(message);
+      log?.debug({ component: 'postgres' }, String(message).trim());
+    },
+    onError: (message) => {
+      remember(message);
+      log?.warn({ component: 'postgres' }, String(message).trim());
+    },
   });
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log?.info({ clusterDir }, 'initialising the embedded PostgreSQL cluster');
@@ -72,8 +84,9 @@ export async function startEmbeddedDatabase(options: EmbeddedOptions): Promise<E
   try {
     await server.start();
   } catch {
+    const said = recent.filter(Boolean).pop()?.split('\n').pop() ?? 'no output';
     throw new Error(
-      `the embedded PostgreSQL did not start (is port ${options.port} in use, or another server using ${clusterDir}? set EMBEDDED_PG_PORT or DATABASE_URL)`,
+      `the embedded PostgreSQL did not start (is port ${options.port} in use, or another server using ${clusterDir}? set EMBEDDED_PG_PORT or DATABASE_URL); it said: ${said}`,
     );
   }
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;

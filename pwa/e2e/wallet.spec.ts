@@ -77,7 +77,10 @@ test('adding funds through the hosted checkout credits the balance', async ({ pa
   // The bank transfer instructions carry the user's own reference code.
   await chooseCard(page, 'Bank Wire (USA)');
   await expect(page.getByRole('heading', { name: 'Bank Wire (USA)', level: 2 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy Routing Number' })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy Routing Number' }).click();
+  await expect(page.getByText('Routing Number copied to clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\d{9}$/);
   await expect(page.getByRole('region', { name: 'Your reference code' })).toContainText(/SM-[A-Z0-9]+/);
 });
 

@@ -16,11 +16,17 @@ export async function beat(dataSource: DataSource, bot = SIMULATED_BOT): Promise
   );
 }
 
-/** Beats now and every 30 s; returns the function that stops it. */
-export function startBotHeartbeat(dataSource: DataSource, logger: Logger): () => void {
-  const tick = () => beat(dataSource).catch((error: unknown) => logger.warn({ err: error }, 'bot heartbeat failed'));
-  void tick();
+/** Beats now and every 30 s; returns the function that stops it (after a beat in flight). */
+export function startBotHeartbeat(dataSource: DataSource, logger: Logger): () => Promise<void> {
+  let inFlight: Promise<void> = Promise.resolve();
+  const tick = () => {
+    inFlight = beat(dataSource).catch((error: unknown) => logger.warn({ err: error }, 'bot heartbeat failed'));
+  };
+  tick();
   const timer = setInterval(tick, HEARTBEAT_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    return inFlight;
+  };
 }

@@ -176,6 +176,10 @@ export function useRequestWithdrawalMutation() {
     onSettled: (_answer, error) => {
       idempotency.settle(error);
       handleSignedOut(queryClient, error);
+      // Refused for the balance: the cached one may be stale (spent in another tab), so refresh it.
+      if (error instanceof ApiError && error.body.code === 'insufficient_balance') {
+        void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+      }
       if (error) return;
       void queryClient.invalidateQueries({ queryKey: walletKeys.allWithdrawals() });
       void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });

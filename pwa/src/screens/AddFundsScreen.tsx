@@ -715,21 +715,26 @@ function RecentDeposits() {
 function DepositRow({ deposit }: { deposit: Deposit }) {
   const badge = DEPOSIT_STATUS_BADGES[deposit.status] ?? { label: 'Unknown', palette: 'gray' };
   return (
-    <Flex as="li" align="center" gap={3} py={2.5} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
-      <Center boxSize="8" flexShrink={0} borderRadius="md" bg="bg.emphasized" color="fg.muted">
+    <Flex as="li" align="flex-start" gap={3} py={2.5} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
+      <Center boxSize="8" flexShrink={0} borderRadius="md" bg="bg.emphasized" color="fg.muted" mt="0.5">
         <Icon as={PAYMENT_METHOD_ICONS[deposit.method] ?? LuWallet} boxSize="4" aria-hidden="true" />
       </Center>
       <Box flex="1" minW={0}>
-        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-          {formatBalance(deposit.amount)}
+        <Flex align="center" justify="space-between" gap={2}>
+          <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+            {formatBalance(deposit.amount)}
+          </Text>
+          <Badge colorPalette={badge.palette} variant="subtle" flexShrink={0}>
+            {badge.label}
+          </Badge>
+        </Flex>
+        <Text fontSize="xs" color="fg.muted" truncate>
+          {PAYMENT_METHOD_LABELS[deposit.method] ?? deposit.method}
         </Text>
-        <Text fontSize="xs" color="fg.subtle" truncate>
-          {PAYMENT_METHOD_LABELS[deposit.method] ?? deposit.method} · {safeDateTime(deposit.createdAt)}
+        <Text fontSize="xs" color="fg.subtle">
+          {safeDateTime(deposit.createdAt)}
         </Text>
       </Box>
-      <Badge colorPalette={badge.palette} variant="subtle" flexShrink={0}>
-        {badge.label}
-      </Badge>
     </Flex>
   );
 }

@@ -11,7 +11,7 @@
  *
  * Visitors get 'Authentication Required'.
  */
-import { type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Badge,
@@ -349,6 +349,15 @@ function WithdrawForm({ balance }: { balance: string }) {
   const requestWithdrawal = useRequestWithdrawalMutation();
   const pending = requestWithdrawal.isPending;
 
+  // The busy button lost focus while the request ran. If nothing else took it (a field with an
+  // error does), give it back, so a keyboard user continues from where they were.
+  const { formRef } = form;
+  useEffect(() => {
+    if (pending) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus({ preventScroll: true });
+  }, [pending, formRef]);
+
   const savedMethod = values.destination.startsWith(SAVED_PREFIX)
     ? savedMethods.find((method) => `${SAVED_PREFIX}${method.id}` === values.destination)
     : undefined;
@@ -382,6 +391,15 @@ function WithdrawForm({ balance }: { balance: string }) {
     });
   }
 
+  /** Another destination: the previous one's field messages no longer apply. */
+  function handleDestinationChange(details: { value: string | null }) {
+    form.radioProps('destination').onValueChange(details);
+    for (const name of Object.keys(SAVED_FIELD_LABELS) as MethodFieldName[]) {
+      // Setting a field clears its message; the value stays as typed.
+      if (errors[name]) form.setField(name, values[name]);
+    }
+  }
+
   function fillMaximum() {
     form.setField('amount', formatMoney(balanceCents));
   }
@@ -403,7 +421,13 @@ function WithdrawForm({ balance }: { balance: string }) {
                 Withdraw to
                 <RequiredMark />
               </Fieldset.Legend>
-              <RadioCard.Root {...form.radioProps('destination')} size="sm" variant="surface" colorPalette="brand">
+              <RadioCard.Root
+                {...form.radioProps('destination')}
+                onValueChange={handleDestinationChange}
+                size="sm"
+                variant="surface"
+                colorPalette="brand"
+              >
                 <Stack gap={5}>
                   <Box>
                     <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.subtle" mb={2}>

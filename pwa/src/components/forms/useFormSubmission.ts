@@ -9,8 +9,8 @@
  *
  * Options for forms that live in a dialog or a list (payment methods): `onSuccess` runs after the
  * success toast (to close the dialog, say), `toastFieldErrors` also toasts `failureTitle` when the
- * server's field messages are shown, and `toastId` makes every toast of the form replace the last
- * one instead of queueing behind it.
+ * server's field messages are shown, and `toastSlot` makes every toast of the form replace the last
+ * one of that slot instead of queueing behind it (see createSlotToast).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -30,8 +30,28 @@ interface FormSubmissionOptions<T> {
   onSuccess?: (answer: unknown, input: T) => void;
   /** Also toast `failureTitle` (with the server's message) when a 400 names fields. Default false. */
   toastFieldErrors?: boolean;
-  /** One toast slot for the form: each toast replaces the previous one. */
-  toastId?: string;
+  /** A toast slot for the form's outcomes: each toast replaces the previous one of the slot. */
+  toastSlot?: string;
+}
+
+type ToastOptions = Parameters<typeof toaster.create>[0];
+
+/** The visible toast of each slot. */
+const slotToasts = new Map<string, string>();
+
+/**
+ * Shows a toast that replaces the previous toast of the same slot. Toasts show one at a time, 5 s
+ * each: a success right after a failed attempt would otherwise wait behind the failure. Updating
+ * one toast in place would keep the old toast's timer, so the old one is dismissed instead and the
+ * new one gets its full time. Without a slot it is a plain toaster.create.
+ */
+export function createSlotToast(slot: string | undefined, options: ToastOptions): string {
+  if (!slot) return toaster.create(options);
+  const previous = slotToasts.get(slot);
+  if (previous !== undefined) toaster.dismiss(previous);
+  const id = toaster.create(options);
+  slotToasts.set(slot, id);
+  return id;
 }
 
 /** One accepted submission: `key` changes every time, so a success view can react to a new one. */
@@ -49,14 +69,14 @@ export function useFormSubmission<T>({
   failureTitle,
   onSuccess,
   toastFieldErrors = false,
-  toastId,
+  toastSlot,
 }: FormSubmissionOptions<T>) {
   const [success, setSuccess] = useState<SubmissionSuccess<T> | null>(null);
 
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (answer, input) => {
-      toaster.create({ id: toastId, ...successToast, type: 'success' });
+      createSlotToast(toastSlot, { ...successToast, type: 'success' });
       setSuccess((previous) => ({ key: (previous?.key ?? 0) + 1, input }));
       form.reset();
       onSuccess?.(answer, input);
@@ -64,16 +84,14 @@ export function useFormSubmission<T>({
     onError: (error) => {
       if (form.applyServerErrors(error) && !toastFieldErrors) return;
       if (error instanceof ApiError && error.status === 429) {
-        toaster.create({
-          id: toastId,
+        createSlotToast(toastSlot, {
           title: error.detail,
           description: `Nothing was sent. If it cannot wait, e-mail us at ${SUPPORT.email}.`,
           type: 'error',
         });
         return;
       }
-      toaster.create({
-        id: toastId,
+      createSlotToast(toastSlot, {
         title: failureTitle,
         description: error instanceof ApiError ? error.detail : NETWORK_HINT,
         type: 'error',

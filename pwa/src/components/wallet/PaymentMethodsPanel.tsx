@@ -52,9 +52,8 @@ import {
 } from '../../queries/paymentMethods';
 import { AuthRequired } from '../AuthRequired';
 import { FormField, FormSelect, RequiredMark } from '../forms/FormField';
-import { useFormSubmission } from '../forms/useFormSubmission';
+import { createSlotToast, useFormSubmission } from '../forms/useFormSubmission';
 import { useZodForm } from '../forms/useZodForm';
-import { toaster } from '../toaster';
 import {
   ACCOUNT_TYPE_LABELS,
   CRYPTO_CURRENCY_LABELS,
@@ -64,7 +63,7 @@ import {
 } from './PaymentMethodSummary';
 
 /** Every toast of this panel uses one slot, so a new outcome replaces the last instead of queueing. */
-const TOAST_ID = 'payment-methods';
+const TOAST_SLOT = 'payment-methods';
 const NETWORK_HINT = 'Please check your connection and try again.';
 const ROUTING_NUMBER_LENGTH = 9;
 const SWIFT_MAX_LENGTH = 11;
@@ -74,7 +73,16 @@ export default function PaymentMethodsPanel() {
   const [addOpen, setAddOpen] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The delete button that opened the confirmation; gone once its method is deleted.
+  const deleteTriggerRef = useRef<HTMLElement | null>(null);
   const headingId = useId();
+
+  /** Where focus returns when a dialog closes: 'Add Payment Method', or the heading while it is disabled. */
+  function panelFocusTarget(): HTMLElement | null {
+    const addButton = addButtonRef.current;
+    return addButton && !addButton.disabled ? addButton : headingRef.current;
+  }
 
   if (methods === null) {
     return (
@@ -128,7 +136,13 @@ export default function PaymentMethodsPanel() {
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="4" aria-label="Saved payment methods">
         {methods.map((method) => (
           <Box as="li" key={method.id} display="flex">
-            <SavedMethodCard method={method} onDelete={() => setDeleting(method)} />
+            <SavedMethodCard
+              method={method}
+              onDelete={(trigger) => {
+                deleteTriggerRef.current = trigger;
+                setDeleting(method);
+              }}
+            />
           </Box>
         ))}
       </SimpleGrid>
@@ -141,7 +155,7 @@ export default function PaymentMethodsPanel() {
       <Card.Header px={{ base: '5', md: '8' }} pt={{ base: '5', md: '7' }} pb="0">
         <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }} gap="4">
           <Box flex="1" minW="0">
-            <Heading as="h2" id={headingId} size="lg">
+            <Heading as="h2" id={headingId} ref={headingRef} tabIndex={-1} size="lg" outline="none">
               Payment Methods
             </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
@@ -177,18 +191,21 @@ export default function PaymentMethodsPanel() {
         open={addOpen}
         onOpenChange={setAddOpen}
         savedTypes={savedTypes}
-        finalFocusEl={() => addButtonRef.current}
+        finalFocusEl={panelFocusTarget}
       />
       <DeletePaymentMethodDialog
         method={deleting}
         onClose={() => setDeleting(null)}
-        finalFocusEl={() => addButtonRef.current}
+        finalFocusEl={() => {
+          const trigger = deleteTriggerRef.current;
+          return trigger?.isConnected ? trigger : panelFocusTarget();
+        }}
       />
     </Card.Root>
   );
 }
 
-function SavedMethodCard({ method, onDelete }: { method: PaymentMethod; onDelete: () => void }) {
+function SavedMethodCard({ method, onDelete }: { method: PaymentMethod; onDelete: (trigger: HTMLElement) => void }) {
   const labelId = useId();
   const label = PAYMENT_METHOD_LABELS[method.type];
   return (
@@ -214,7 +231,7 @@ function SavedMethodCard({ method, onDelete }: { method: PaymentMethod; onDelete
               size="sm"
               color="fg.muted"
               _hover={{ color: 'fg.error', bg: 'red.500/10' }}
-              onClick={onDelete}
+              onClick={(event) => onDelete(event.currentTarget)}
             >
               <LuTrash2 />
             </IconButton>
@@ -250,12 +267,11 @@ function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: DeletePaym
     try {
       await deleteMutation.mutateAsync({ id: method.id, idempotencyKey: key });
       pendingKey.current = null;
-      toaster.create({ id: TOAST_ID, title: 'Payment method deleted successfully', description: undefined, type: 'success' });
+      createSlotToast(TOAST_SLOT, { title: 'Payment method deleted successfully', type: 'success' });
       onClose();
     } catch (error) {
       if (error instanceof ApiError) pendingKey.current = null;
-      toaster.create({
-        id: TOAST_ID,
+      createSlotToast(TOAST_SLOT, {
         title: 'Failed to delete payment method',
         description: error instanceof ApiError ? error.detail : NETWORK_HINT,
         type: 'error',
@@ -408,8 +424,8 @@ const EMPTY_BODY: Omit<PaymentMethodBody, 'type'> = {
 
 /** The validated method as the API's body: its own fields (normalised), empty strings elsewhere. */
 function toRequestBody(input: NewPaymentMethod): PaymentMethodBody {
-  const { isDefault: _isDefault, ...fields } = input;
-  return { ...EMPTY_BODY, ...fields };
+  const { isDefault: _isDefault, type, ...fields } = input;
+  return { type, ...EMPTY_BODY, ...fields };
 }
 
 const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency, label: CRYPTO_CURRENCY_LABELS[currency] }));
@@ -485,7 +501,7 @@ function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymen
     },
     failureTitle: 'Failed to add payment method',
     toastFieldErrors: true,
-    toastId: TOAST_ID,
+    toastSlot: TOAST_SLOT,
     onSuccess: onAdded,
   });
 

@@ -142,7 +142,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
   return (
     <Flex
       as="li"
-      align={{ base: 'flex-start', sm: 'center' }}
+      align="flex-start"
       gap={{ base: 3, md: 4 }}
       px={{ base: 3, md: 4 }}
       py={3}
@@ -152,7 +152,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
       _hover={{ bg: 'bg.subtle' }}
     >
       <Center
-        boxSize="10"
+        boxSize={{ base: 9, md: 10 }}
         flexShrink={0}
         borderRadius="l2"
         bg={amount.credit ? 'green.500/12' : 'red.500/12'}
@@ -162,20 +162,22 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         <Icon as={kind.icon} boxSize="4.5" />
       </Center>
       <Box flex="1" minW={0}>
-        <Text fontWeight="semibold" lineHeight="short" lineClamp={2}>
-          {transaction.description || kind.label}
-        </Text>
-        <Text fontSize="xs" color="fg.subtle" mt="0.5">
-          {kind.label} · <time dateTime={transaction.createdAt}>{dateTime(transaction.createdAt)}</time>
-        </Text>
-      </Box>
-      <Box textAlign="end" flexShrink={0}>
-        <Text fontWeight="bold" color={color} fontVariantNumeric="tabular-nums">
-          {amount.text}
-        </Text>
-        <Text fontSize="xs" color="fg.subtle" fontVariantNumeric="tabular-nums">
-          Balance {formatBalance(transaction.balanceAfter)}
-        </Text>
+        <Flex justify="space-between" align="baseline" gap={3}>
+          <Text fontWeight="semibold" lineHeight="short" lineClamp={2} minW={0}>
+            {transaction.description || kind.label}
+          </Text>
+          <Text fontWeight="bold" color={color} fontVariantNumeric="tabular-nums" whiteSpace="nowrap" flexShrink={0}>
+            {amount.text}
+          </Text>
+        </Flex>
+        <Flex justify="space-between" align="baseline" gap={3} mt={1} fontSize="xs" color="fg.subtle">
+          <Text minW={0}>
+            {kind.label} · <time dateTime={transaction.createdAt}>{dateTime(transaction.createdAt)}</time>
+          </Text>
+          <Text fontVariantNumeric="tabular-nums" whiteSpace="nowrap" flexShrink={0}>
+            Balance {formatBalance(transaction.balanceAfter)}
+          </Text>
+        </Flex>
       </Box>
     </Flex>
   );
