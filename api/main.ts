@@ -4,8 +4,8 @@ import { startServer, type RunningServer } from './server';
 
 async function main() {
   const config = loadConfig();
-  let running: RunningServer | undefined;
-  let stopRequested = false;
+  // Filled in once start-up finishes; a signal before then asks for a stop right after it.
+  const state: { running?: RunningServer; stopRequested: boolean } = { stopRequested: false };
 
   const stop = (server: RunningServer) =>
     server.stop().then(
@@ -28,14 +28,15 @@ async function main() {
       process.exit(1);
     }
     firstSignalAt = Date.now();
-    if (running) void stop(running);
-    else stopRequested = true; // still starting: stop as soon as it is up
+    if (state.running) void stop(state.running);
+    else state.stopRequested = true;
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  running = await startServer(config);
-  if (stopRequested) return stop(running);
+  const running = await startServer(config);
+  state.running = running;
+  if (state.stopRequested) return stop(running);
   const listening = config.publicUrl !== running.url ? ` (listening on ${running.url})` : '';
   process.stdout.write(`SkinMarket is ready on ${config.publicUrl}${listening}\n`);
 }
