@@ -19,7 +19,7 @@ export default defineConfig({
           include: ['api/**/*.int.test.ts', 'ops/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['api/test/globalSetup.ts'],
-          setupFiles: ['reflect-metadata'],
+          setupFiles: ['reflect-metadata', 'api/test/afterEachInvariants.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

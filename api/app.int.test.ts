@@ -160,3 +160,20 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('behind an https origin', () => {
+  it('sets a Secure session cookie and HSTS when PUBLIC_URL is https (TLS ended by the proxy)', async () => {
+    const secure = await startTestApp({ env: { PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' } });
+    try {
+      const response = await fetch(`${secure.url}/auth/steam`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } });
+      expect(response.status).toBe(302);
+      const cookie = response.headers.getSetCookie().find((line) => line.startsWith('sm.sid='))!;
+      expect(cookie).toMatch(/; secure/i);
+      expect(cookie).toMatch(/; httponly/i);
+      expect(cookie).toMatch(/; samesite=lax/i);
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
+});

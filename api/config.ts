@@ -73,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STEAM_MODE === 'live' && !e.STEAM_API_KEY) {
     throw new Error('Invalid environment: STEAM_MODE=live needs STEAM_API_KEY');
   }
+  if (publicUrl.startsWith('https://') && !e.TRUST_PROXY) {
+    // This server speaks plain HTTP: an https origin means a TLS-terminating proxy in front, whose
+    // X-Forwarded-Proto must be trusted for Secure cookies to be set.
+    throw new Error('Invalid environment: PUBLIC_URL is https, so set TRUST_PROXY=true (the TLS proxy in front must send X-Forwarded-Proto)');
+  }
   if (e.PAYMENTS_MODE === 'live' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid environment: PAYMENTS_MODE=live needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }

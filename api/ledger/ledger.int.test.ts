@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EntityManager } from 'typeorm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerInvariants } from '../test/ledgerInvariants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, uniqueSteamId } from '../test/signIn';
 import { startTestApp, type TestApp } from '../test/testApp';
 import { availableBalance, DuplicatePostingError, InsufficientFundsError, post } from './ledger';
@@ -11,7 +10,6 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
-afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(() => app.close());
 
 async function newUserId(): Promise<string> {

@@ -31,6 +31,19 @@ test.describe('signed out', () => {
       await expect(main.getByRole('link', { name: 'Login with Steam' })).toHaveAttribute('href', '/auth/steam');
     }
   });
+
+  test('a refused sign-in lands on the home page with a visible message and no session', async ({ page }) => {
+    // A return from Steam that this browser never started: the server refuses it.
+    await page.goto('/auth/steam/return?token=forged&openid.mode=id_res');
+    await expect(page).toHaveURL(/\/\?login=failed$/);
+    const notice = page.getByRole('alert').filter({ hasText: 'Steam sign-in failed' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/auth/steam');
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(notice).toBeHidden();
+  });
 });
 
 test.describe('signed in as Demo Seller', () => {

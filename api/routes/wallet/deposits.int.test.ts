@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../payments/gateway';
-import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';
@@ -9,7 +8,6 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
-afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(() => app.close());
 
 const depositCount = async () => (await app.services.dataSource.query('SELECT count(*)::int AS n FROM deposits'))[0].n as number;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Page, type WalletTransaction, type Withdrawal } from '../../../shared/schemas/wallet';
 import { withdrawalDestination, withdrawalProcessor } from '../../commands/withdrawals';
-import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey } from '../../test/wallet';
@@ -11,7 +10,6 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
-afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(() => app.close());
 
 const paypal = { type: 'paypal', paypalEmail: 'payout@example.com' };

@@ -8,6 +8,7 @@ import { Box, Center, Container, Spinner, chakra } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { documentTitleFor } from '../documentTitle';
 import { Footer } from './Footer';
+import { LoginFailedNotice } from './LoginFailedNotice';
 import { TopNav } from './TopNav';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -70,6 +71,7 @@ export function AppLayout() {
       <TopNav />
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
         <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+          <LoginFailedNotice />
           <Suspense fallback={<ScreenFallback />}>
             <Outlet />
           </Suspense>
