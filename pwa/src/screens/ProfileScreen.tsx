@@ -106,16 +106,16 @@ export default function ProfileScreen() {
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl" mx="auto" colorPalette="brand">
       <ProfileHeader user={user} />
       <Tabs.Root defaultValue="settings" variant="line" colorPalette="brand" lazyMount>
-        <Tabs.List borderColor="border" overflowX="auto" overflowY="hidden">
-          <Tabs.Trigger value="settings" fontWeight="semibold" whiteSpace="nowrap">
+        <Tabs.List borderColor="border" flexWrap="wrap" rowGap="1">
+          <Tabs.Trigger value="settings" fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
             <LuUserCog aria-hidden="true" />
             Profile Settings
           </Tabs.Trigger>
-          <Tabs.Trigger value="payments" fontWeight="semibold" whiteSpace="nowrap">
+          <Tabs.Trigger value="payments" fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
             <LuCreditCard aria-hidden="true" />
             Payment Methods
           </Tabs.Trigger>
-          <Tabs.Trigger value="transactions" fontWeight="semibold" whiteSpace="nowrap">
+          <Tabs.Trigger value="transactions" fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
             <LuHistory aria-hidden="true" />
             Transactions
           </Tabs.Trigger>
