@@ -40,6 +40,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * Rate limits count in fixed windows: a burst that straddles a window's end starts counting again.
+ * Waits, when needed, until a fresh window has at least `needSeconds` left.
+ */
+export async function awayFromWindowEdge(windowSeconds: number, needSeconds = 5): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 50));
+}
+
 /** The payout-details key of test apps (ops commands in tests need the same one). */
 export const TEST_ENCRYPTION_KEY = '0'.repeat(64);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../app';
 import { assertionFor, signIn, startSignIn, uniqueSteamId } from '../../test/signIn';
-import { startTestApp, uniqueIp, type TestApp } from '../../test/testApp';
+import { awayFromWindowEdge, startTestApp, uniqueIp, type TestApp } from '../../test/testApp';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -149,6 +149,7 @@ describe('sign-in rate limit', () => {
     const limited = await startTestApp({ app: { signInPerMinute: 3 }, env: { TRUST_PROXY: 'true' } });
     try {
       const ip = uniqueIp();
+      await awayFromWindowEdge(60);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) statuses.push((await limited.client({ ip }).get('/auth/steam')).status);
       expect(statuses).toEqual([302, 302, 302, 429, 429]);

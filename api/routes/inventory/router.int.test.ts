@@ -4,7 +4,7 @@ import { type InventoryResponse } from '../../../shared/schemas/inventory';
 import { PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID } from '../../steam/simulated/accounts';
 import { beat } from '../../steam/simulated/botHeartbeat';
 import { signIn, uniqueSteamId } from '../../test/signIn';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { awayFromWindowEdge, startTestApp, type TestApp } from '../../test/testApp';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -51,6 +51,7 @@ describe('GET /api/inventory', () => {
 
   it('rate limits refreshes per user', async () => {
     const client = await signIn(app, uniqueSteamId());
+    await awayFromWindowEdge(60, 10);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await client.get('/api/inventory?refresh=1')).status);
     expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 200]);

@@ -37,7 +37,6 @@ import {
   QrCode,
   RadioCard,
   SimpleGrid,
-  Skeleton,
   Spinner,
   Stack,
   Tabs,
@@ -51,9 +50,7 @@ import {
   LuCopy,
   LuExternalLink,
   LuHash,
-  LuInbox,
   LuLock,
-  LuWallet,
 } from 'react-icons/lu';
 import { SiBitcoin, SiEthereum, SiLitecoin } from 'react-icons/si';
 import { z } from 'zod';
@@ -67,15 +64,16 @@ import {
   PROCESSING_TIMES,
   type PaymentMethodType,
 } from '../../../shared/constants';
-import { formatDateTime } from '../../../shared/format';
 import { formatMoney, formatUsd } from '../../../shared/money';
 import { depositAmountSchema } from '../../../shared/schemas/money';
-import type { Deposit, DepositStatus } from '../../../shared/schemas/wallet';
+import type { DepositStatus } from '../../../shared/schemas/wallet';
 import { ApiError } from '../api/client';
 import { AuthRequired } from '../components/AuthRequired';
 import { FormField } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
+import { BalanceCard } from '../components/wallet/BalanceCard';
 import { PAYMENT_METHOD_ICONS, PaymentMethodIcon } from '../components/wallet/PaymentMethodSummary';
+import { RecentActivityCard, RecentActivityRow, type StatusBadge } from '../components/wallet/RecentActivityCard';
 import { InternalLink, SupportEmailLink } from '../components/LegalPage';
 import { PageTitle } from '../components/PageTitle';
 import { toaster } from '../components/toaster';
@@ -97,7 +95,7 @@ const METHOD_SUMMARIES: Record<PaymentMethodType, string> = {
   crypto: 'BTC, ETH or LTC',
 };
 
-const DEPOSIT_STATUS_BADGES: Record<DepositStatus, { label: string; palette: string }> = {
+const DEPOSIT_STATUS_BADGES: Record<DepositStatus, StatusBadge> = {
   pending: { label: 'Pending', palette: 'yellow' },
   completed: { label: 'Completed', palette: 'green' },
   cancelled: { label: 'Cancelled', palette: 'gray' },
@@ -163,7 +161,7 @@ function AddFunds({ user }: { user: User }) {
         alignItems="start"
       >
         <Box gridArea="balance">
-          <BalanceCard balance={user.balance} />
+          <WalletBalance balance={user.balance} />
         </Box>
         <Stack gridArea="main" gap={6} minW={0}>
           <MethodPicker value={method} onChange={setMethod} />
@@ -182,32 +180,16 @@ function AddFunds({ user }: { user: User }) {
  * Balance, methods, panels
  * --------------------------------------------------------------------------------------------- */
 
-function BalanceCard({ balance }: { balance: string }) {
+function WalletBalance({ balance }: { balance: string }) {
   return (
-    <Card.Root as="section" aria-labelledby="balance-heading" bg="bg.panel" borderColor="border" overflow="hidden">
-      <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
-      <Card.Body p={{ base: 5, md: 6 }} gap={4}>
-        <Flex align="center" gap={4}>
-          <Center boxSize="12" flexShrink={0} borderRadius="lg" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
-            <LuWallet size="22" aria-hidden="true" />
-          </Center>
-          <Box minW={0}>
-            <Text id="balance-heading" fontSize="sm" color="fg.muted">
-              Current Balance
-            </Text>
-            <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short" fontVariantNumeric="tabular-nums">
-              {formatBalance(balance)}
-            </Text>
-          </Box>
-        </Flex>
-        <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
-          <RouterLink to="/withdraw">
-            <LuArrowUpFromLine aria-hidden="true" />
-            Withdraw Funds
-          </RouterLink>
-        </Button>
-      </Card.Body>
-    </Card.Root>
+    <BalanceCard headingId="balance-heading" label="Current Balance" balance={balance}>
+      <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
+        <RouterLink to="/withdraw">
+          <LuArrowUpFromLine aria-hidden="true" />
+          Withdraw Funds
+        </RouterLink>
+      </Button>
+    </BalanceCard>
   );
 }
 
@@ -669,82 +651,26 @@ function ReferenceCard({ reference }: { reference: string }) {
 }
 
 function RecentDeposits() {
-  const { data, isPending, isError, refetch, isRefetching } = useDepositsQuery();
-
   return (
-    <Card.Root as="section" aria-labelledby="recent-deposits-heading" variant="outline" size="sm" bg="bg.panel" borderColor="border">
-      <Card.Body gap={3}>
-        <Heading as="h2" id="recent-deposits-heading" size="sm">
-          Recent deposits
-        </Heading>
-        {isPending ? (
-          <Stack gap={2} aria-busy="true" aria-label="Loading deposits">
-            <Skeleton h="12" borderRadius="md" />
-            <Skeleton h="12" borderRadius="md" />
-          </Stack>
-        ) : isError ? (
-          <Stack gap={2} align="flex-start">
-            <Text fontSize="sm" color="fg.muted">
-              Your deposits could not be loaded.
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
-              Retry
-            </Button>
-          </Stack>
-        ) : data.items.length === 0 ? (
-          <EmptyState.Root size="sm" py={4}>
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <LuInbox />
-              </EmptyState.Indicator>
-              <EmptyState.Description fontSize="sm">No deposits yet</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap={0} listStyleType="none" aria-label="Recent deposits">
-            {data.items.map((deposit) => (
-              <DepositRow key={deposit.id} deposit={deposit} />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+    <RecentActivityCard
+      title="Recent deposits"
+      headingId="recent-deposits-heading"
+      loadingLabel="Loading deposits"
+      errorText="Your deposits could not be loaded."
+      emptyText="No deposits yet"
+      query={useDepositsQuery()}
+      renderItem={(deposit) => (
+        <RecentActivityRow
+          key={deposit.id}
+          icon={PAYMENT_METHOD_ICONS[deposit.method]}
+          amount={deposit.amount}
+          badge={DEPOSIT_STATUS_BADGES[deposit.status]}
+          details={PAYMENT_METHOD_LABELS[deposit.method] ?? deposit.method}
+          createdAt={deposit.createdAt}
+        />
+      )}
+    />
   );
-}
-
-function DepositRow({ deposit }: { deposit: Deposit }) {
-  const badge = DEPOSIT_STATUS_BADGES[deposit.status] ?? { label: 'Unknown', palette: 'gray' };
-  return (
-    <Flex as="li" align="flex-start" gap={3} py={2.5} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
-      <Center boxSize="8" flexShrink={0} borderRadius="md" bg="bg.emphasized" color="fg.muted" mt="0.5">
-        <Icon as={PAYMENT_METHOD_ICONS[deposit.method] ?? LuWallet} boxSize="4" aria-hidden="true" />
-      </Center>
-      <Box flex="1" minW={0}>
-        <Flex align="center" justify="space-between" gap={2}>
-          <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-            {formatBalance(deposit.amount)}
-          </Text>
-          <Badge colorPalette={badge.palette} variant="subtle" flexShrink={0}>
-            {badge.label}
-          </Badge>
-        </Flex>
-        <Text fontSize="xs" color="fg.muted" truncate>
-          {PAYMENT_METHOD_LABELS[deposit.method] ?? deposit.method}
-        </Text>
-        <Text fontSize="xs" color="fg.subtle">
-          {safeDateTime(deposit.createdAt)}
-        </Text>
-      </Box>
-    </Flex>
-  );
-}
-
-function safeDateTime(iso: string): string {
-  try {
-    return formatDateTime(iso);
-  } catch {
-    return '';
-  }
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { LuBookOpen, LuBug, LuCreditCard, LuLightbulb, LuMail, LuMessageCircle, 
 import { CONTACT_CATEGORIES, SUPPORT } from '../../../shared/constants';
 import { contactMessageSchema, type ContactMessage } from '../../../shared/schemas/support';
 import { apiFetch } from '../api/client';
-import { FormField, FormSelect, RequiredFieldsNote } from '../components/forms/FormField';
+import { EmailInput, FormField, FormSelect, RequiredFieldsNote } from '../components/forms/FormField';
 import { AsideCard, FormPageLayout } from '../components/forms/FormPageLayout';
 import { FormSuccessAlert } from '../components/forms/FormSuccessAlert';
 import { useFormSubmission } from '../components/forms/useFormSubmission';
@@ -165,14 +165,7 @@ export default function ContactUsScreen() {
               <Input {...form.inputProps('name')} autoComplete="name" placeholder="Your name" />
             </FormField>
             <FormField label="Email" required error={errors.email}>
-              <Input
-                {...form.inputProps('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                spellCheck={false}
-                placeholder="you@example.com"
-              />
+              <EmailInput {...form.inputProps('email')} />
             </FormField>
             <FormField label="Subject" required error={errors.subject}>
               <Input {...form.inputProps('subject')} placeholder="What is it about?" />

@@ -27,7 +27,7 @@ import { LuHeadset, LuListChecks, LuSend, LuShieldAlert } from 'react-icons/lu';
 import { ISSUE_SEVERITIES, ISSUE_TYPES, SUPPORT } from '../../../shared/constants';
 import { issueReportSchema, type IssueReport } from '../../../shared/schemas/support';
 import { apiFetch } from '../api/client';
-import { FormField, FormSection, FormSelect, RequiredFieldsNote, RequiredMark } from '../components/forms/FormField';
+import { EmailInput, FormField, FormSection, FormSelect, RequiredFieldsNote, RequiredMark } from '../components/forms/FormField';
 import { AsideCard, FormPageLayout } from '../components/forms/FormPageLayout';
 import { FormSuccessAlert } from '../components/forms/FormSuccessAlert';
 import { useFormSubmission } from '../components/forms/useFormSubmission';
@@ -272,14 +272,7 @@ export default function ReportIssueScreen() {
           <FormSection headingId="issue-section-contact" title="How we reach you">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap={5}>
               <FormField label="Email" required error={errors.email} helperText="We send the confirmation here.">
-                <Input
-                  {...form.inputProps('email')}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  spellCheck={false}
-                  placeholder="you@example.com"
-                />
+                <EmailInput {...form.inputProps('email')} />
               </FormField>
               <FormField label="Steam ID" error={errors.steamId} helperText="Your 17-digit SteamID64, to find your account.">
                 <Input

@@ -11,7 +11,7 @@
  *
  * Visitors get 'Authentication Required'.
  */
-import { useEffect, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Badge,
@@ -31,35 +31,32 @@ import {
   InputGroup,
   Link,
   RadioCard,
-  RadioGroup,
   SimpleGrid,
   Skeleton,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { LuArrowRight, LuClock, LuInbox, LuLock, LuPlus, LuSend, LuWallet } from 'react-icons/lu';
+import { LuArrowRight, LuClock, LuLock, LuPlus, LuSend } from 'react-icons/lu';
 import { z } from 'zod';
 import {
-  CRYPTO_CURRENCIES,
   MIN_WITHDRAWAL_CENTS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_TYPES,
   PROCESSING_TIMES,
   type PaymentMethodType,
 } from '../../../shared/constants';
-import { formatDateTime, maskBankAccount, maskCryptoAddress, maskIban } from '../../../shared/format';
+import { maskBankAccount, maskCryptoAddress, maskIban } from '../../../shared/format';
 import { formatMoney, formatUsd, parseMoney } from '../../../shared/money';
 import {
   paymentMethodInputSchema,
   withdrawalAmountSchema,
   type PaymentMethod,
-  type Withdrawal,
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
 import { ApiError } from '../api/client';
 import { AuthRequired } from '../components/AuthRequired';
-import { FormField, FormSelect, RequiredFieldsNote, RequiredMark } from '../components/forms/FormField';
+import { FormField, RequiredFieldsNote, RequiredMark } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
 import { PageTitle } from '../components/PageTitle';
 import { toaster } from '../components/toaster';
@@ -67,10 +64,11 @@ import {
   ACCOUNT_TYPE_LABELS,
   CRYPTO_CURRENCY_LABELS,
   PAYMENT_METHOD_ICONS,
-  PaymentMethodIcon,
   PaymentMethodSummary,
-  type CryptoCurrency,
 } from '../components/wallet/PaymentMethodSummary';
+import { BalanceCard } from '../components/wallet/BalanceCard';
+import { PaymentMethodFields, PaymentMethodTypeCard, ROUTING_NUMBER_LENGTH, SWIFT_MAX_LENGTH } from '../components/wallet/PaymentMethodFields';
+import { RecentActivityCard, RecentActivityRow, type StatusBadge } from '../components/wallet/RecentActivityCard';
 import { usePaymentMethodsQuery } from '../queries/paymentMethods';
 import { formatBalance, useCurrentUser, type User } from '../queries/user';
 import { useRequestWithdrawalMutation, useWithdrawalsQuery, type RequestWithdrawalInput } from '../queries/wallet';
@@ -79,13 +77,11 @@ const MIN_WITHDRAWAL = formatUsd(BigInt(MIN_WITHDRAWAL_CENTS));
 const BALANCE_NOT_ENOUGH = 'Balance not enough - Top up balance';
 const SELECT_METHOD = 'Please select a payment method';
 const SAVED_PREFIX = 'saved_';
-const ROUTING_NUMBER_LENGTH = 9;
 const ACCOUNT_NUMBER_MAX_LENGTH = 17;
-const SWIFT_MAX_LENGTH = 11;
 /** Enough for any amount the server accepts ("10000000000.00"). */
 const AMOUNT_MAX_LENGTH = 14;
 
-const WITHDRAWAL_STATUS_BADGES: Record<WithdrawalStatus, { label: string; palette: string }> = {
+const WITHDRAWAL_STATUS_BADGES: Record<WithdrawalStatus, StatusBadge> = {
   requested: { label: 'Requested', palette: 'yellow' },
   processing: { label: 'Processing', palette: 'blue' },
   paid: { label: 'Paid', palette: 'green' },
@@ -130,15 +126,6 @@ const EMPTY_FORM: WithdrawFormValues = {
   accountType: 'checking',
   iban: '',
   swiftCode: '',
-};
-
-const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency, label: CRYPTO_CURRENCY_LABELS[currency] }));
-
-const WALLET_PLACEHOLDERS: Record<CryptoCurrency | '', string> = {
-  '': 'Select a cryptocurrency first',
-  bitcoin: 'bc1q… , 1… or 3…',
-  ethereum: '0x…',
-  litecoin: 'ltc1… , L… or M…',
 };
 
 function isPaymentMethodType(value: string): value is PaymentMethodType {
@@ -222,20 +209,6 @@ function savedMethodValues(method: PaymentMethod): Partial<Record<MethodFieldNam
   };
 }
 
-/** Upper-cases what is typed, keeping the caret where it was (React would move it to the end). */
-function upperCased(event: ChangeEvent<HTMLInputElement>): string {
-  const input = event.target;
-  const upper = input.value.toUpperCase();
-  if (upper !== input.value) {
-    const { selectionStart, selectionEnd } = input;
-    input.value = upper;
-    input.setSelectionRange(selectionStart, selectionEnd);
-  }
-  return upper;
-}
-
-const onlyDigits = (value: string) => value.replace(/\D+/g, '');
-
 export default function WithdrawScreen() {
   const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
 
@@ -286,7 +259,7 @@ function Withdraw({ user }: { user: User }) {
         alignItems="start"
       >
         <Box gridArea="balance">
-          <BalanceCard balance={user.balance} />
+          <WalletBalance balance={user.balance} />
         </Box>
         <Box gridArea="main" minW={0}>
           <WithdrawForm balance={user.balance} />
@@ -300,35 +273,19 @@ function Withdraw({ user }: { user: User }) {
   );
 }
 
-function BalanceCard({ balance }: { balance: string }) {
+function WalletBalance({ balance }: { balance: string }) {
   return (
-    <Card.Root as="section" aria-labelledby="available-balance-heading" bg="bg.panel" borderColor="border" overflow="hidden">
-      <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
-      <Card.Body p={{ base: 5, md: 6 }} gap={4}>
-        <Flex align="center" gap={4}>
-          <Center boxSize="12" flexShrink={0} borderRadius="lg" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
-            <LuWallet size="22" aria-hidden="true" />
-          </Center>
-          <Box minW={0}>
-            <Text id="available-balance-heading" fontSize="sm" color="fg.muted">
-              Available Balance
-            </Text>
-            <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short" fontVariantNumeric="tabular-nums">
-              {formatBalance(balance)}
-            </Text>
-          </Box>
-        </Flex>
-        <Text fontSize="sm" color="fg.muted">
-          Minimum withdrawal: {MIN_WITHDRAWAL}
-        </Text>
-        <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
-          <RouterLink to="/add-funds">
-            <LuPlus aria-hidden="true" />
-            Add Funds
-          </RouterLink>
-        </Button>
-      </Card.Body>
-    </Card.Root>
+    <BalanceCard headingId="available-balance-heading" label="Available Balance" balance={balance}>
+      <Text fontSize="sm" color="fg.muted">
+        Minimum withdrawal: {MIN_WITHDRAWAL}
+      </Text>
+      <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
+        <RouterLink to="/add-funds">
+          <LuPlus aria-hidden="true" />
+          Add Funds
+        </RouterLink>
+      </Button>
+    </BalanceCard>
   );
 }
 
@@ -479,23 +436,7 @@ function WithdrawForm({ balance }: { balance: string }) {
                     </Text>
                     <SimpleGrid columns={{ base: 2, md: 4 }} gap={3}>
                       {PAYMENT_METHOD_TYPES.map((type) => (
-                        <RadioCard.Item key={type} value={type} borderColor={errors.destination ? 'border.error' : undefined}>
-                          <RadioCard.ItemHiddenInput />
-                          <RadioCard.ItemControl position="relative" alignItems="flex-start">
-                            <RadioCard.ItemContent gap={2} alignItems="flex-start">
-                              <PaymentMethodIcon type={type} size="sm" />
-                              <Box>
-                                <RadioCard.ItemText fontWeight="semibold" lineHeight="short">
-                                  {PAYMENT_METHOD_LABELS[type]}
-                                </RadioCard.ItemText>
-                                <RadioCard.ItemDescription fontSize="xs" mt="0.5">
-                                  {PROCESSING_TIMES[type]}
-                                </RadioCard.ItemDescription>
-                              </Box>
-                            </RadioCard.ItemContent>
-                            <RadioCard.ItemIndicator position="absolute" top="3" insetEnd="3" />
-                          </RadioCard.ItemControl>
-                        </RadioCard.Item>
+                        <PaymentMethodTypeCard key={type} type={type} invalid={Boolean(errors.destination)} />
                       ))}
                     </SimpleGrid>
                   </Box>
@@ -575,134 +516,11 @@ function WithdrawForm({ balance }: { balance: string }) {
 
 type WithdrawFormState = ReturnType<typeof useZodForm<WithdrawFormValues, ReturnType<typeof withdrawFormSchema>>>;
 
-/** The selected new method's fields, labelled as in the profile's Add Payment Method form. */
+/** The selected new method's fields, the same as in the profile's Add Payment Method form. */
 function NewMethodFields({ type, form, disabled }: { type: PaymentMethodType; form: WithdrawFormState; disabled: boolean }) {
-  const { errors } = form;
-  const cryptoCurrency = form.values.cryptoCurrency as CryptoCurrency | '';
-
   return (
     <MethodFieldsFrame type={type}>
-      {type === 'paypal' && (
-        <FormField label="PayPal Email" required error={errors.paypalEmail} disabled={disabled}>
-          <Input
-            {...form.inputProps('paypalEmail')}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            placeholder="you@example.com"
-          />
-        </FormField>
-      )}
-
-      {type === 'crypto' && (
-        <>
-          <FormField label="Cryptocurrency" required error={errors.cryptoCurrency} disabled={disabled}>
-            <FormSelect {...form.selectProps('cryptoCurrency')} placeholder="Select a cryptocurrency" options={CRYPTO_OPTIONS} />
-          </FormField>
-          <FormField
-            label="Wallet Address"
-            required
-            error={errors.walletAddress}
-            helperText="Double-check it: payments sent to a wrong address cannot be recovered."
-            disabled={disabled}
-          >
-            <Input
-              {...form.inputProps('walletAddress')}
-              autoComplete="off"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              fontFamily="mono"
-              fontSize="sm"
-              placeholder={WALLET_PLACEHOLDERS[cryptoCurrency]}
-            />
-          </FormField>
-        </>
-      )}
-
-      {type === 'bank_wire_usa' && (
-        <>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap={5}>
-            <FormField label="Bank Name" required error={errors.bankName} disabled={disabled}>
-              <Input {...form.inputProps('bankName')} autoComplete="off" placeholder="e.g. Chase Bank" />
-            </FormField>
-            <FormField label="Account Holder Name" required error={errors.accountHolderName} disabled={disabled}>
-              <Input {...form.inputProps('accountHolderName')} autoComplete="name" placeholder="Name on the account" />
-            </FormField>
-            <FormField label="Routing Number" required error={errors.routingNumber} helperText="9 digits" disabled={disabled}>
-              <Input
-                {...form.inputProps('routingNumber')}
-                onChange={(event) => form.setField('routingNumber', onlyDigits(event.target.value).slice(0, ROUTING_NUMBER_LENGTH))}
-                maxLength={ROUTING_NUMBER_LENGTH}
-                inputMode="numeric"
-                autoComplete="off"
-                fontFamily="mono"
-                placeholder="021000021"
-              />
-            </FormField>
-            <FormField label="Account Number" required error={errors.accountNumber} helperText="6-17 digits" disabled={disabled}>
-              <Input
-                {...form.inputProps('accountNumber')}
-                onChange={(event) => form.setField('accountNumber', onlyDigits(event.target.value))}
-                maxLength={ACCOUNT_NUMBER_MAX_LENGTH}
-                inputMode="numeric"
-                autoComplete="off"
-                fontFamily="mono"
-                placeholder="000123456789"
-              />
-            </FormField>
-          </SimpleGrid>
-          <Fieldset.Root size="sm" disabled={disabled}>
-            <Fieldset.Legend fontSize="sm" fontWeight="medium" color="fg" mb="1">
-              Account Type
-            </Fieldset.Legend>
-            <RadioGroup.Root {...form.radioProps('accountType')} colorPalette="brand" size="sm" orientation="horizontal" display="flex" gap="6">
-              {(['checking', 'savings'] as const).map((accountType) => (
-                <RadioGroup.Item key={accountType} value={accountType}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{ACCOUNT_TYPE_LABELS[accountType]}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </RadioGroup.Root>
-          </Fieldset.Root>
-        </>
-      )}
-
-      {type === 'iban_sepa' && (
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap={5}>
-          <FormField label="Account Holder Name" required error={errors.accountHolderName} disabled={disabled}>
-            <Input {...form.inputProps('accountHolderName')} autoComplete="name" placeholder="Name on the account" />
-          </FormField>
-          <FormField label="IBAN" required error={errors.iban} helperText="Spaces are fine" disabled={disabled}>
-            <Input
-              {...form.inputProps('iban')}
-              onChange={(event) => form.setField('iban', upperCased(event))}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              fontFamily="mono"
-              placeholder="DE89 3704 0044 0532 0130 00"
-            />
-          </FormField>
-          <FormField label="SWIFT/BIC" required error={errors.swiftCode} helperText="8 or 11 characters" disabled={disabled}>
-            <Input
-              {...form.inputProps('swiftCode')}
-              onChange={(event) => form.setField('swiftCode', upperCased(event))}
-              maxLength={SWIFT_MAX_LENGTH}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              fontFamily="mono"
-              placeholder="COBADEFFXXX"
-            />
-          </FormField>
-          <FormField label="Bank Name" error={errors.bankName} disabled={disabled}>
-            <Input {...form.inputProps('bankName')} autoComplete="off" placeholder="e.g. Commerzbank" />
-          </FormField>
-        </SimpleGrid>
-      )}
+      <PaymentMethodFields type={type} form={form} variant="page" disabled={disabled} />
     </MethodFieldsFrame>
   );
 }
@@ -786,79 +604,28 @@ function MethodFieldsFrame({ type, saved = false, children }: { type: PaymentMet
  * --------------------------------------------------------------------------------------------- */
 
 function RecentWithdrawals() {
-  const { data, isPending, isError, refetch, isRefetching } = useWithdrawalsQuery();
-
   return (
-    <Card.Root as="section" aria-labelledby="recent-withdrawals-heading" variant="outline" size="sm" bg="bg.panel" borderColor="border">
-      <Card.Body gap={3}>
-        <Heading as="h2" id="recent-withdrawals-heading" size="sm">
-          Recent withdrawals
-        </Heading>
-        {isPending ? (
-          <Stack gap={2} aria-busy="true" aria-label="Loading withdrawals">
-            <Skeleton h="12" borderRadius="md" />
-            <Skeleton h="12" borderRadius="md" />
-          </Stack>
-        ) : isError ? (
-          <Stack gap={2} align="flex-start">
-            <Text fontSize="sm" color="fg.muted">
-              Your withdrawals could not be loaded.
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => void refetch()} loading={isRefetching}>
-              Retry
-            </Button>
-          </Stack>
-        ) : data.items.length === 0 ? (
-          <EmptyState.Root size="sm" py={4}>
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <LuInbox />
-              </EmptyState.Indicator>
-              <EmptyState.Description fontSize="sm">No withdrawals yet</EmptyState.Description>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        ) : (
-          <Stack as="ul" gap={0} listStyleType="none" aria-label="Recent withdrawals">
-            {data.items.map((withdrawal) => (
-              <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
-
-function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
-  const badge = WITHDRAWAL_STATUS_BADGES[withdrawal.status] ?? { label: 'Unknown', palette: 'gray' };
-  return (
-    <Flex as="li" align="flex-start" gap={3} py={2.5} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
-      <Center boxSize="8" flexShrink={0} borderRadius="md" bg="bg.emphasized" color="fg.muted" mt="0.5">
-        <Icon as={PAYMENT_METHOD_ICONS[withdrawal.method.type] ?? LuWallet} boxSize="4" aria-hidden="true" />
-      </Center>
-      <Box flex="1" minW={0}>
-        <Flex align="center" justify="space-between" gap={2}>
-          <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-            {formatBalance(withdrawal.amount)}
-          </Text>
-          <Badge colorPalette={badge.palette} variant="subtle" flexShrink={0}>
-            {badge.label}
-          </Badge>
-        </Flex>
-        {/* The summary names the method itself ('PayPal · jo***@example.com'). */}
-        <Text fontSize="xs" color="fg.muted" truncate title={withdrawal.method.summary}>
-          {withdrawal.method.summary}
-        </Text>
-        <Text fontSize="xs" color="fg.subtle">
-          {safeDateTime(withdrawal.createdAt)}
-        </Text>
-        {withdrawal.status === 'rejected' && withdrawal.note ? (
-          <Text fontSize="xs" color="fg.error" mt={1}>
-            {withdrawal.note}
-          </Text>
-        ) : null}
-      </Box>
-    </Flex>
+    <RecentActivityCard
+      title="Recent withdrawals"
+      headingId="recent-withdrawals-heading"
+      loadingLabel="Loading withdrawals"
+      errorText="Your withdrawals could not be loaded."
+      emptyText="No withdrawals yet"
+      query={useWithdrawalsQuery()}
+      renderItem={(withdrawal) => (
+        <RecentActivityRow
+          key={withdrawal.id}
+          icon={PAYMENT_METHOD_ICONS[withdrawal.method.type]}
+          amount={withdrawal.amount}
+          badge={WITHDRAWAL_STATUS_BADGES[withdrawal.status]}
+          // The summary names the method itself ('PayPal · jo***@example.com').
+          details={withdrawal.method.summary}
+          detailsTitle={withdrawal.method.summary}
+          createdAt={withdrawal.createdAt}
+          note={withdrawal.status === 'rejected' ? withdrawal.note : null}
+        />
+      )}
+    />
   );
 }
 
@@ -888,12 +655,4 @@ function ProcessingTimes() {
       </Card.Body>
     </Card.Root>
   );
-}
-
-function safeDateTime(iso: string): string {
-  try {
-    return formatDateTime(iso);
-  } catch {
-    return '';
-  }
 }

@@ -5,12 +5,13 @@
  *   aria-invalid and required), '*' on required fields and 'Optional' on the others, help text,
  *   and the field's error message;
  * - FormSelect: a native select with a placeholder option, shown dimmed while it is selected;
+ * - EmailInput: an input for an e-mail address (keyboard, autofill, no spell check);
  * - RequiredMark: the same '*' for a group's legend;
  * - RequiredFieldsNote: the line that explains the '*';
  * - FormSection: a titled group of fields inside a long form.
  */
 import { type ReactNode } from 'react';
-import { Box, Field, Heading, NativeSelect, Span, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Heading, Input, NativeSelect, Span, Stack, Text, type InputProps } from '@chakra-ui/react';
 
 interface FormFieldProps extends Omit<Field.RootProps, 'children' | 'invalid' | 'required' | 'label'> {
   label: ReactNode;
@@ -69,6 +70,13 @@ export function FormSelect({ placeholder, options, value, ...fieldProps }: FormS
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/** An e-mail address input: the e-mail keyboard and autofill, no spell check, a sample address. */
+export function EmailInput(props: InputProps) {
+  return (
+    <Input type="email" inputMode="email" autoComplete="email" spellCheck={false} placeholder="you@example.com" {...props} />
   );
 }
 

@@ -8,7 +8,7 @@
  * (the outcome unknown) retrying the same details, or the same deletion, reuses it, so a method is
  * saved or deleted at most once however often the user presses the button.
  */
-import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -24,21 +24,17 @@ import {
   Heading,
   Icon,
   IconButton,
-  Input,
   Portal,
   RadioCard,
-  RadioGroup,
   SimpleGrid,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { LuCircleCheck, LuLock, LuPlus, LuTrash2, LuWallet } from 'react-icons/lu';
+import { LuLock, LuPlus, LuTrash2, LuWallet } from 'react-icons/lu';
 import {
-  CRYPTO_CURRENCIES,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_TYPES,
-  PROCESSING_TIMES,
   type PaymentMethodType,
 } from '../../../../shared/constants';
 import { paymentMethodInputSchema, type NewPaymentMethod } from '../../../../shared/schemas/wallet';
@@ -51,22 +47,15 @@ import {
   type PaymentMethodBody,
 } from '../../queries/paymentMethods';
 import { AuthRequired } from '../AuthRequired';
-import { FormField, FormSelect, RequiredMark } from '../forms/FormField';
+import { RequiredMark } from '../forms/FormField';
 import { createSlotToast, useFormSubmission } from '../forms/useFormSubmission';
 import { useZodForm } from '../forms/useZodForm';
-import {
-  ACCOUNT_TYPE_LABELS,
-  CRYPTO_CURRENCY_LABELS,
-  PaymentMethodIcon,
-  PaymentMethodSummary,
-  type CryptoCurrency,
-} from './PaymentMethodSummary';
+import { PaymentMethodFields, PaymentMethodTypeCard } from './PaymentMethodFields';
+import { PaymentMethodSummary } from './PaymentMethodSummary';
 
 /** Every toast of this panel uses one slot, so a new outcome replaces the last instead of queueing. */
 const TOAST_SLOT = 'payment-methods';
 const NETWORK_HINT = 'Please check your connection and try again.';
-const ROUTING_NUMBER_LENGTH = 9;
-const SWIFT_MAX_LENGTH = 11;
 
 export default function PaymentMethodsPanel() {
   const { data: methods, isPending, isError, refetch, isRefetching } = usePaymentMethodsQuery();
@@ -428,36 +417,6 @@ function toRequestBody(input: NewPaymentMethod): PaymentMethodBody {
   return { type, ...EMPTY_BODY, ...fields };
 }
 
-const CRYPTO_OPTIONS = CRYPTO_CURRENCIES.map((currency) => ({ value: currency, label: CRYPTO_CURRENCY_LABELS[currency] }));
-
-const WALLET_PLACEHOLDERS: Record<CryptoCurrency | '', string> = {
-  '': 'Select a cryptocurrency first',
-  bitcoin: 'bc1q… , 1… or 3…',
-  ethereum: '0x…',
-  litecoin: 'ltc1… , L… or M…',
-};
-
-const WALLET_HINTS: Record<CryptoCurrency | '', string> = {
-  '': 'Double-check it: payments sent to a wrong address cannot be recovered.',
-  bitcoin: 'Starts with 1, 3 or bc1. Payments sent to a wrong address cannot be recovered.',
-  ethereum: 'Starts with 0x followed by 40 hexadecimal characters. Payments sent to a wrong address cannot be recovered.',
-  litecoin: 'Starts with L, M or ltc1. Payments sent to a wrong address cannot be recovered.',
-};
-
-/** Upper-cases what is typed, keeping the caret where it was (React would move it to the end). */
-function upperCased(event: ChangeEvent<HTMLInputElement>): string {
-  const input = event.target;
-  const upper = input.value.toUpperCase();
-  if (upper !== input.value) {
-    const { selectionStart, selectionEnd } = input;
-    input.value = upper;
-    input.setSelectionRange(selectionStart, selectionEnd);
-  }
-  return upper;
-}
-
-const onlyDigits = (value: string) => value.replace(/\D+/g, '');
-
 interface AddPaymentMethodFormProps {
   savedTypes: ReadonlySet<PaymentMethodType>;
   onSavingChange: (saving: boolean) => void;
@@ -506,7 +465,6 @@ function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymen
   });
 
   const type = values.type as PaymentMethodType | '';
-  const cryptoCurrency = values.cryptoCurrency as CryptoCurrency | '';
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submission.handleSubmit} style={{ display: 'contents' }}>
@@ -525,37 +483,9 @@ function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymen
             </Fieldset.Legend>
             <RadioCard.Root {...form.radioProps('type')} required size="sm" variant="surface" colorPalette="brand">
               <SimpleGrid columns={2} gap="3">
-                {PAYMENT_METHOD_TYPES.map((option) => {
-                  const added = savedTypes.has(option);
-                  return (
-                    <RadioCard.Item
-                      key={option}
-                      value={option}
-                      disabled={added}
-                      borderColor={errors.type ? 'border.error' : undefined}
-                    >
-                      <RadioCard.ItemHiddenInput />
-                      <RadioCard.ItemControl position="relative" alignItems="flex-start">
-                        <RadioCard.ItemContent gap="2" alignItems="flex-start">
-                          <PaymentMethodIcon type={option} size="sm" />
-                          <Box>
-                            <RadioCard.ItemText fontWeight="semibold" lineHeight="short">
-                              {PAYMENT_METHOD_LABELS[option]}
-                            </RadioCard.ItemText>
-                            <RadioCard.ItemDescription fontSize="xs" mt="0.5">
-                              {added ? 'Already added' : PROCESSING_TIMES[option]}
-                            </RadioCard.ItemDescription>
-                          </Box>
-                        </RadioCard.ItemContent>
-                        {added ? (
-                          <Icon as={LuCircleCheck} position="absolute" top="3" insetEnd="3" boxSize="4" color="fg.muted" aria-hidden="true" />
-                        ) : (
-                          <RadioCard.ItemIndicator position="absolute" top="3" insetEnd="3" />
-                        )}
-                      </RadioCard.ItemControl>
-                    </RadioCard.Item>
-                  );
-                })}
+                {PAYMENT_METHOD_TYPES.map((option) => (
+                  <PaymentMethodTypeCard key={option} type={option} invalid={Boolean(errors.type)} added={savedTypes.has(option)} />
+                ))}
               </SimpleGrid>
             </RadioCard.Root>
             <Fieldset.ErrorText display="inline-flex" alignItems="center" gap="1" textStyle="xs" fontWeight="medium">
@@ -564,128 +494,8 @@ function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymen
             </Fieldset.ErrorText>
           </Fieldset.Root>
 
-          {type === 'paypal' ? (
-            <FormField label="PayPal Email" required error={errors.paypalEmail}>
-              <Input
-                {...form.inputProps('paypalEmail')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                spellCheck={false}
-                placeholder="you@example.com"
-              />
-            </FormField>
-          ) : null}
-
-          {type === 'crypto' ? (
-            <Stack gap="5">
-              <FormField label="Cryptocurrency" required error={errors.cryptoCurrency}>
-                <FormSelect {...form.selectProps('cryptoCurrency')} placeholder="Select a cryptocurrency" options={CRYPTO_OPTIONS} />
-              </FormField>
-              <FormField label="Wallet Address" required error={errors.walletAddress} helperText={WALLET_HINTS[cryptoCurrency]}>
-                <Input
-                  {...form.inputProps('walletAddress')}
-                  autoComplete="off"
-                  autoCapitalize="off"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  fontFamily="mono"
-                  fontSize="sm"
-                  placeholder={WALLET_PLACEHOLDERS[cryptoCurrency]}
-                />
-              </FormField>
-            </Stack>
-          ) : null}
-
-          {type === 'bank_wire_usa' ? (
-            <Stack gap="5">
-              <FormField label="Bank Name" required error={errors.bankName}>
-                <Input {...form.inputProps('bankName')} autoComplete="off" placeholder="e.g. Chase Bank" />
-              </FormField>
-              <FormField label="Account Holder Name" required error={errors.accountHolderName}>
-                <Input {...form.inputProps('accountHolderName')} autoComplete="name" placeholder="Name on the account" />
-              </FormField>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-                <FormField label="Routing Number" required error={errors.routingNumber} helperText="9 digits">
-                  <Input
-                    {...form.inputProps('routingNumber')}
-                    onChange={(event) => form.setField('routingNumber', onlyDigits(event.target.value).slice(0, ROUTING_NUMBER_LENGTH))}
-                    maxLength={ROUTING_NUMBER_LENGTH}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    fontFamily="mono"
-                    placeholder="021000021"
-                  />
-                </FormField>
-                <FormField label="Account Number" required error={errors.accountNumber} helperText="6-17 digits">
-                  <Input
-                    {...form.inputProps('accountNumber')}
-                    onChange={(event) => form.setField('accountNumber', onlyDigits(event.target.value))}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    fontFamily="mono"
-                    placeholder="000123456789"
-                  />
-                </FormField>
-              </SimpleGrid>
-              <Fieldset.Root size="sm" disabled={submission.isPending}>
-                <Fieldset.Legend fontSize="sm" fontWeight="medium" color="fg" mb="1">
-                  Account Type
-                </Fieldset.Legend>
-                <RadioGroup.Root
-                  {...form.radioProps('accountType')}
-                  colorPalette="brand"
-                  size="sm"
-                  orientation="horizontal"
-                  display="flex"
-                  gap="6"
-                >
-                  {(['checking', 'savings'] as const).map((accountType) => (
-                    <RadioGroup.Item key={accountType} value={accountType}>
-                      <RadioGroup.ItemHiddenInput />
-                      <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>{ACCOUNT_TYPE_LABELS[accountType]}</RadioGroup.ItemText>
-                    </RadioGroup.Item>
-                  ))}
-                </RadioGroup.Root>
-              </Fieldset.Root>
-            </Stack>
-          ) : null}
-
-          {type === 'iban_sepa' ? (
-            <Stack gap="5">
-              <FormField label="Account Holder Name" required error={errors.accountHolderName}>
-                <Input {...form.inputProps('accountHolderName')} autoComplete="name" placeholder="Name on the account" />
-              </FormField>
-              <FormField label="IBAN" required error={errors.iban} helperText="Spaces are fine, e.g. DE89 3704 0044 0532 0130 00">
-                <Input
-                  {...form.inputProps('iban')}
-                  onChange={(event) => form.setField('iban', upperCased(event))}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  fontFamily="mono"
-                  placeholder="DE89 3704 0044 0532 0130 00"
-                />
-              </FormField>
-              <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-                <FormField label="SWIFT/BIC" required error={errors.swiftCode} helperText="8 or 11 characters">
-                  <Input
-                    {...form.inputProps('swiftCode')}
-                    onChange={(event) => form.setField('swiftCode', upperCased(event))}
-                    maxLength={SWIFT_MAX_LENGTH}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    fontFamily="mono"
-                    placeholder="COBADEFFXXX"
-                  />
-                </FormField>
-                <FormField label="Bank Name" error={errors.bankName}>
-                  <Input {...form.inputProps('bankName')} autoComplete="off" placeholder="e.g. Commerzbank" />
-                </FormField>
-              </SimpleGrid>
-            </Stack>
+          {type !== '' ? (
+            <PaymentMethodFields type={type} form={form} variant="dialog" accountTypeDisabled={submission.isPending} />
           ) : null}
 
           {type === '' ? (

@@ -1,0 +1,42 @@
+/**
+ * The wallet screens' balance card (Add Funds: 'Current Balance'; Withdraw: 'Available Balance'):
+ * the brand stripe, a wallet icon, the label and the amount, then the screen's own lines and link.
+ */
+import { type ReactNode } from 'react';
+import { Box, Card, Center, Flex, Text } from '@chakra-ui/react';
+import { LuWallet } from 'react-icons/lu';
+import { formatBalance } from '../../queries/user';
+
+interface BalanceCardProps {
+  /** The label's id, which names the section. */
+  headingId: string;
+  label: string;
+  /** A money amount as the API gives it ("12.50"). */
+  balance: string;
+  /** What follows the amount (notes, a link to the other wallet screen). */
+  children: ReactNode;
+}
+
+export function BalanceCard({ headingId, label, balance, children }: BalanceCardProps) {
+  return (
+    <Card.Root as="section" aria-labelledby={headingId} bg="bg.panel" borderColor="border" overflow="hidden">
+      <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
+      <Card.Body p={{ base: 5, md: 6 }} gap={4}>
+        <Flex align="center" gap={4}>
+          <Center boxSize="12" flexShrink={0} borderRadius="lg" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
+            <LuWallet size="22" aria-hidden="true" />
+          </Center>
+          <Box minW={0}>
+            <Text id={headingId} fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" lineHeight="short" fontVariantNumeric="tabular-nums">
+              {formatBalance(balance)}
+            </Text>
+          </Box>
+        </Flex>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
