@@ -24,7 +24,6 @@ import {
   Card,
   Center,
   CloseButton,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -68,7 +67,7 @@ import { formatMoney, formatUsd } from '../../../shared/money';
 import { depositAmountSchema } from '../../../shared/schemas/money';
 import type { DepositStatus } from '../../../shared/schemas/wallet';
 import { ApiError } from '../api/client';
-import { AuthRequired } from '../components/AuthRequired';
+import { SignedInOnly } from '../components/SignedInOnly';
 import { FormField } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
 import { BalanceCard } from '../components/wallet/BalanceCard';
@@ -109,37 +108,14 @@ const CRYPTO_ICONS: Record<(typeof CRYPTO_CURRENCIES)[number], ReactNode> = {
 };
 
 export default function AddFundsScreen() {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
-
-  if (isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">Loading...</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (isError) {
-    return (
-      <Center py="16">
-        <EmptyState.Root maxW="md" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
-          <EmptyState.Content>
-            <EmptyState.Title as="h1">Add Funds is not available</EmptyState.Title>
-            <EmptyState.Description>We could not load your account. Please try again.</EmptyState.Description>
-            <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
-              Try Again
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Center>
-    );
-  }
-  if (!user) {
-    return <AuthRequired description="Please sign in with your Steam account to add funds to your balance." />;
-  }
-  return <AddFunds user={user} />;
+  return (
+    <SignedInOnly
+      unavailableTitle="Add Funds is not available"
+      signInDescription="Please sign in with your Steam account to add funds to your balance."
+    >
+      {(user) => <AddFunds user={user} />}
+    </SignedInOnly>
+  );
 }
 
 function AddFunds({ user }: { user: User }) {

@@ -14,9 +14,7 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Code,
-  EmptyState,
   Flex,
   Heading,
   HStack,
@@ -24,7 +22,6 @@ import {
   Input,
   Link,
   SimpleGrid,
-  Spinner,
   Stack,
   Tabs,
   Text,
@@ -44,7 +41,7 @@ import {
 import { formatDate, splitDisplayName } from '../../../shared/format';
 import { profileFormSchema, type ProfileForm } from '../../../shared/schemas/user';
 import { ApiError } from '../api/client';
-import { AuthRequired } from '../components/AuthRequired';
+import { SignedInOnly } from '../components/SignedInOnly';
 import { FormField, RequiredFieldsNote } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
 import { toaster } from '../components/toaster';
@@ -52,7 +49,7 @@ import PaymentMethodsPanel from '../components/wallet/PaymentMethodsPanel';
 import TransactionHistory from '../components/wallet/TransactionHistory';
 import { UserAvatar } from '../components/UserAvatar';
 import { isStaleProfileError, useUpdateProfileMutation } from '../queries/profile';
-import { useCurrentUser, type User } from '../queries/user';
+import { type User } from '../queries/user';
 
 /** Steam's own page that shows the user's trade URL (spec: help centre, trade URL article). */
 const TRADE_URL_HELP_URL = 'https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url';
@@ -67,40 +64,21 @@ type ProfileField = keyof ProfileForm;
 const SAVE_TOAST_ID = 'profile-save';
 
 export default function ProfileScreen() {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+  return (
+    <SignedInOnly
+      loadingText="Loading your profile..."
+      unavailableTitle="Profile not available"
+      unavailableDescription="We could not load your profile. Please try again."
+      signInDescription="Please sign in with your Steam account to view and edit your profile."
+    >
+      {(user) => <Profile user={user} />}
+    </SignedInOnly>
+  );
+}
+
+function Profile({ user }: { user: User }) {
   // Bumped after a 412 conflict: remounting the form refills it from the refetched user.
   const [formGeneration, setFormGeneration] = useState(0);
-
-  if (isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">Loading your profile...</Text>
-        </Stack>
-      </Center>
-    );
-  }
-
-  if (isError) {
-    return (
-      <Center py="16">
-        <EmptyState.Root maxW="md" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
-          <EmptyState.Content>
-            <EmptyState.Title as="h1">Profile not available</EmptyState.Title>
-            <EmptyState.Description>We could not load your profile. Please try again.</EmptyState.Description>
-            <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
-              Try Again
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Center>
-    );
-  }
-
-  if (!user) {
-    return <AuthRequired description="Please sign in with your Steam account to view and edit your profile." />;
-  }
 
   return (
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl" mx="auto" colorPalette="brand">

@@ -18,8 +18,6 @@ import {
   Box,
   Button,
   Card,
-  Center,
-  EmptyState,
   Field,
   Fieldset,
   Flex,
@@ -33,7 +31,6 @@ import {
   RadioCard,
   SimpleGrid,
   Skeleton,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
@@ -55,7 +52,7 @@ import {
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
 import { ApiError } from '../api/client';
-import { AuthRequired } from '../components/AuthRequired';
+import { SignedInOnly } from '../components/SignedInOnly';
 import { FormField, RequiredFieldsNote, RequiredMark } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
 import { PageTitle } from '../components/PageTitle';
@@ -70,7 +67,7 @@ import { BalanceCard } from '../components/wallet/BalanceCard';
 import { PaymentMethodFields, PaymentMethodTypeCard, ROUTING_NUMBER_LENGTH, SWIFT_MAX_LENGTH } from '../components/wallet/PaymentMethodFields';
 import { RecentActivityCard, RecentActivityRow, type StatusBadge } from '../components/wallet/RecentActivityCard';
 import { usePaymentMethodsQuery } from '../queries/paymentMethods';
-import { formatBalance, useCurrentUser, type User } from '../queries/user';
+import { formatBalance, type User } from '../queries/user';
 import { useRequestWithdrawalMutation, useWithdrawalsQuery, type RequestWithdrawalInput } from '../queries/wallet';
 
 const MIN_WITHDRAWAL = formatUsd(BigInt(MIN_WITHDRAWAL_CENTS));
@@ -210,37 +207,14 @@ function savedMethodValues(method: PaymentMethod): Partial<Record<MethodFieldNam
 }
 
 export default function WithdrawScreen() {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
-
-  if (isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">Loading...</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (isError) {
-    return (
-      <Center py="16">
-        <EmptyState.Root maxW="md" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
-          <EmptyState.Content>
-            <EmptyState.Title as="h1">Withdrawals are not available</EmptyState.Title>
-            <EmptyState.Description>We could not load your account. Please try again.</EmptyState.Description>
-            <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
-              Try Again
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      </Center>
-    );
-  }
-  if (!user) {
-    return <AuthRequired description="Please sign in with your Steam account to withdraw funds from your balance." />;
-  }
-  return <Withdraw user={user} />;
+  return (
+    <SignedInOnly
+      unavailableTitle="Withdrawals are not available"
+      signInDescription="Please sign in with your Steam account to withdraw funds from your balance."
+    >
+      {(user) => <Withdraw user={user} />}
+    </SignedInOnly>
+  );
 }
 
 function Withdraw({ user }: { user: User }) {

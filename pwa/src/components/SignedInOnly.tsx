@@ -1,0 +1,58 @@
+/**
+ * The gate of the screens that need a signed-in user (profile, add funds, withdraw): a loading
+ * state while GET /api/user runs, a retry when it failed, 'Authentication Required' for visitors,
+ * and the screen itself for a signed-in user.
+ */
+import { type ReactNode } from 'react';
+import { Button, Center, EmptyState, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCurrentUser, type User } from '../queries/user';
+import { AuthRequired } from './AuthRequired';
+
+interface SignedInOnlyProps {
+  /** Shown while the user loads (the spec's 'Loading your profile...' or 'Loading...'). */
+  loadingText?: string;
+  /** Heading when the user could not be loaded, e.g. 'Withdrawals are not available'. */
+  unavailableTitle: string;
+  unavailableDescription?: string;
+  /** Why a visitor should sign in here. */
+  signInDescription: string;
+  children: (user: User) => ReactNode;
+}
+
+export function SignedInOnly({
+  loadingText = 'Loading...',
+  unavailableTitle,
+  unavailableDescription = 'We could not load your account. Please try again.',
+  signInDescription,
+  children,
+}: SignedInOnlyProps) {
+  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+
+  if (isPending) {
+    return (
+      <Center py="20" role="status" aria-live="polite">
+        <Stack align="center" gap="4">
+          <Spinner size="lg" color="brand.400" borderWidth="3px" />
+          <Text color="fg.muted">{loadingText}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (isError) {
+    return (
+      <Center py="16">
+        <EmptyState.Root maxW="md" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
+          <EmptyState.Content>
+            <EmptyState.Title as="h1">{unavailableTitle}</EmptyState.Title>
+            <EmptyState.Description>{unavailableDescription}</EmptyState.Description>
+            <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
+              Try Again
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      </Center>
+    );
+  }
+  if (!user) return <AuthRequired description={signInDescription} />;
+  return children(user);
+}
