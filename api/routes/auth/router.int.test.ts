@@ -145,16 +145,36 @@ describe('POST /auth/logout', () => {
 });
 
 describe('sign-in rate limit', () => {
-  it('answers 429 past the sign-in requests allowed a minute from one address', async () => {
-    const limited = await startTestApp({ app: { signInPerMinute: 3 }, env: { TRUST_PROXY: 'true' } });
+  it('answers 429 past the sign-in requests allowed a minute from one address, counted across processes', async () => {
+    const first = await startTestApp({ app: { signInPerMinute: 3 }, env: { TRUST_PROXY: 'true' } });
+    const second = await startTestApp({ app: { signInPerMinute: 3 }, env: { TRUST_PROXY: 'true' } });
     try {
       const ip = uniqueIp();
       await awayFromWindowEdge(60);
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) statuses.push((await limited.client({ ip }).get('/auth/steam')).status);
+      for (let i = 0; i < 5; i++) statuses.push((await (i % 2 ? second : first).client({ ip }).get('/auth/steam')).status);
       expect(statuses).toEqual([302, 302, 302, 429, 429]);
     } finally {
-      await limited.close();
+      await first.close();
+      await second.close();
+    }
+  });
+});
+
+describe('several API processes on one database', () => {
+  it('share sessions: one made by one process is honoured, and ended, by another', async () => {
+    const other = await startTestApp();
+    try {
+      const steamId = uniqueSteamId();
+      const client = await signIn(app, steamId);
+      const onOther = other.client();
+      for (const [name, value] of client.cookies) onOther.cookies.set(name, value);
+      expect((await onOther.get<{ steamId: string }>('/api/user')).body.steamId).toBe(steamId);
+      // Logging out on the second process ends the session on the first too.
+      expect((await onOther.post('/auth/logout')).status).toBe(204);
+      expect((await client.get('/api/user')).status).toBe(401);
+    } finally {
+      await other.close();
     }
   });
 });
