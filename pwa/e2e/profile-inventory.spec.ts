@@ -120,11 +120,13 @@ test.describe('signed in as Demo Seller', () => {
     await page.getByRole('combobox', { name: 'StatTrak™' }).click();
     await page.getByRole('option', { name: 'StatTrak™ only' }).click();
 
-    await expect.poll(() => cards.count()).toBeLessThan(total);
-    for (const card of await cards.all()) {
-      await expect(card).toContainText('Covert');
-      await expect(card).toContainText('StatTrak™');
-    }
+    // The two filters apply one after the other: wait until the grid shows only cards matching both.
+    await expect
+      .poll(async () => {
+        const texts = await cards.allInnerTexts();
+        return texts.length > 0 && texts.length < total && texts.every((text) => text.includes('Covert') && text.includes('StatTrak™'));
+      })
+      .toBe(true);
 
     await page.getByRole('searchbox', { name: 'Search items' }).fill('no such skin anywhere');
     const noMatch = page.getByRole('region', { name: 'No items match your filters' });
