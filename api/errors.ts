@@ -24,8 +24,6 @@ export const conflict = (message: string, code = 'conflict', fields?: Record<str
   new HttpError(409, code, message, fields);
 export const preconditionFailed = (message = 'This record was changed elsewhere; reload and try again') =>
   new HttpError(412, 'precondition_failed', message);
-export const payloadTooLarge = (message = 'Request body is too large (limit 100 KB)') =>
-  new HttpError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message = 'Request body must be JSON (Content-Type: application/json)') =>
   new HttpError(415, 'unsupported_media_type', message);
 export const unprocessable = (message: string, code = 'unprocessable') => new HttpError(422, code, message);

@@ -62,7 +62,7 @@ async function accountId(manager: EntityManager, ref: AccountRef): Promise<strin
 }
 
 /** Writes one balanced ledger transaction inside the caller's database transaction. */
-export async function post(manager: EntityManager, posting: Posting): Promise<{ transactionId: string; balances: Map<string, bigint> }> {
+export async function post(manager: EntityManager, posting: Posting): Promise<{ transactionId: string }> {
   if (posting.legs.length < 2) throw new Error('a ledger transaction needs at least two legs');
   if (posting.legs.some((leg) => leg.amount === 0n)) throw new Error('a ledger leg cannot be zero');
   if (posting.legs.reduce((sum, leg) => sum + leg.amount, 0n) !== 0n) throw new Error('ledger legs must sum to zero');
@@ -78,7 +78,6 @@ export async function post(manager: EntityManager, posting: Posting): Promise<{ 
   )) as Array<{ id: string }>;
   if (!transaction) throw new DuplicatePostingError(posting.reference);
 
-  const balances = new Map<string, bigint>();
   for (const leg of legs) {
     let balanceAfter: bigint;
     try {
@@ -92,7 +91,6 @@ export async function post(manager: EntityManager, posting: Posting): Promise<{ 
       if (sqlState(error) === '23514') throw new InsufficientFundsError();
       throw error;
     }
-    balances.set(leg.id, balanceAfter);
     await manager.query('INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [
       transaction.id,
       leg.id,
@@ -100,7 +98,7 @@ export async function post(manager: EntityManager, posting: Posting): Promise<{ 
       balanceAfter.toString(),
     ]);
   }
-  return { transactionId: transaction.id, balances };
+  return { transactionId: transaction.id };
 }
 
 /** The user's available balance in cents (0 before their first movement). */

@@ -4,10 +4,11 @@
  * Steam this server mounts under /dev/steam, through exactly the same code.
  */
 import { z } from 'zod';
-import { type InventoryItem } from '../../shared/schemas/inventory';
 import { type Config } from '../config';
 import { type Logger } from '../logger';
-import { parseInventoryPage } from './inventoryParser';
+import { parseInventoryPage, type ParsedInventoryItem } from './inventoryParser';
+
+export type { ParsedInventoryItem };
 
 export const LIVE_OPENID_ENDPOINT = 'https://steamcommunity.com/openid/login';
 const REQUEST_TIMEOUT_MS = 8_000;
@@ -21,8 +22,6 @@ export interface PlayerSummary {
   avatarUrl: string;
   profileUrl: string;
 }
-
-export type ParsedInventoryItem = Omit<InventoryItem, 'listed'>;
 
 export type InventoryResult = { status: 'ok'; items: ParsedInventoryItem[] } | { status: 'private' };
 
