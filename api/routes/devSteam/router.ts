@@ -32,10 +32,10 @@ function svg(ctx: Context, body: string) {
   ctx.body = body;
 }
 
-export function devSteamRouter({ config, dataSource }: AppServices): Router {
+export function devSteamRouter({ config, dataSource, secrets }: AppServices): Router {
   const base = `${config.publicUrl}/dev/steam`;
   const endpoint = `${base}/openid/login`;
-  const provider = createOpenIdProvider({ endpoint, secret: `${config.publicUrl}|${config.sessionKeys?.[0] ?? ''}`, dataSource });
+  const provider = createOpenIdProvider({ endpoint, secret: `${config.publicUrl}|${secrets.sessionKeys[0]}`, dataSource });
   const router = new Router({ prefix: '/dev/steam' });
   const avatarUrl = (steamId: string) => `${base}/avatars/${steamId}.svg`;
 

@@ -384,20 +384,6 @@ function AddPaymentMethodDialog({ open, onOpenChange, savedTypes, finalFocusEl }
 /** The form's values: one text per field of every type (the POST body sends them all). */
 type PaymentMethodFormValues = Record<'type' | keyof Omit<PaymentMethodBody, 'type'>, string>;
 
-const EMPTY_FORM: PaymentMethodFormValues = {
-  type: '',
-  paypalEmail: '',
-  cryptoCurrency: '',
-  walletAddress: '',
-  bankName: '',
-  accountHolderName: '',
-  iban: '',
-  routingNumber: '',
-  accountNumber: '',
-  accountType: 'checking',
-  swiftCode: '',
-};
-
 const EMPTY_BODY: Omit<PaymentMethodBody, 'type'> = {
   paypalEmail: '',
   cryptoCurrency: '',
@@ -410,6 +396,8 @@ const EMPTY_BODY: Omit<PaymentMethodBody, 'type'> = {
   accountType: '',
   swiftCode: '',
 };
+
+const EMPTY_FORM: PaymentMethodFormValues = { type: '', ...EMPTY_BODY, accountType: 'checking' };
 
 /** The validated method as the API's body: its own fields (normalised), empty strings elsewhere. */
 function toRequestBody(input: NewPaymentMethod): PaymentMethodBody {
