@@ -27,7 +27,7 @@ function checkoutPage(checkout: CheckoutRow, action: string): string {
   const amount = formatUsd(BigInt(checkout.amount_cents));
   const closed = checkout.status !== 'open';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay ${escapeHtml(amount)} · SimPay checkout</title><style>
+<title>Pay ${escapeHtml(amount)} · SimPay checkout</title><link rel="icon" href="/favicon.svg"><style>
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f3f5f9; color: #1c2333;
     font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }

@@ -49,7 +49,7 @@ const STYLE = `
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
 <body><header><b>STEAM</b><span>simulated</span></header><main>${body}</main></body></html>`;
 }
 
