@@ -14,8 +14,6 @@ import { errorHandler } from './middleware/errors';
 import { createMetrics } from './middleware/metrics';
 import { securityHeaders, sameOriginOnly } from './middleware/security';
 import { authRouter } from './routes/auth/router';
-import { devPayRouter } from './routes/devPay/router';
-import { devSteamRouter } from './routes/devSteam/router';
 import { healthRouter } from './routes/health/router';
 import { apiFallback, apiRouter } from './routes';
 import { createSessionStore } from './sessionStore';
@@ -114,9 +112,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     ),
   );
   app.use(authRouter(services, options.signInPerMinute).routes());
-  // The simulated Steam exists only in simulated mode: nothing under /dev answers in live mode.
-  if (config.steamMode === 'simulated') app.use(devSteamRouter(services).routes());
-  if (config.paymentsMode === 'simulated') app.use(devPayRouter(services).routes());
+  // The simulators exist only in simulated mode: nothing under /dev answers in live mode.
+  if (services.simulatorRoutes) app.use(services.simulatorRoutes);
   app.use(api.routes());
   app.use(under(['/api'], apiFallback(api)));
   app.use(servePwa(config.pwaDistDir));

@@ -1,3 +1,4 @@
+import { type Middleware } from 'koa';
 import { type DataSource } from 'typeorm';
 import { type Config } from './config';
 import { type FieldCipher } from './crypto/fieldCipher';
@@ -23,4 +24,6 @@ export interface AppServices {
   cipher: FieldCipher;
   /** Support mailbox delivery; absent when SMTP is not configured. */
   mailer?: Mailer;
+  /** The simulators' routes (/dev/steam, /dev/pay); absent in live mode. */
+  simulatorRoutes?: Middleware;
 }

@@ -10,15 +10,10 @@ import { createApp } from './app';
 import { type Config } from './config';
 import { createDataSource } from './db/dataSource';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
-import { demoSeeders, runSeeders } from './db/seed';
 import { createLogger, type Logger } from './logger';
-import { createMailer } from './mailer';
-import { createRateLimiter } from './middleware/rateLimit';
+import { runSeeders } from './db/seed';
 import { loadSecrets } from './secrets';
-import { createSteamGateway } from './steam/gateway';
-import { createFieldCipher } from './crypto/fieldCipher';
-import { createPaymentGateway } from './payments/gateway';
-import { startBotHeartbeat } from './steam/simulated/botHeartbeat';
+import { buildRuntime } from './services';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -66,7 +61,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let dataSource: DataSource | undefined;
   const inFlight = new Set<http.ServerResponse>();
   let stopping: Promise<void> | undefined;
-  let stopHeartbeat: (() => Promise<void>) | undefined;
+  let stopBackground: (() => Promise<void>) | undefined;
   try {
     const secrets = loadSecrets(config);
     if (!config.databaseUrl) {
@@ -76,20 +71,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await dataSource.initialize();
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
-    if (config.steamMode === 'simulated') await runSeeders(dataSource, demoSeeders, { config, logger });
-
-    const app = createApp({
-      config,
-      logger,
-      dataSource,
-      secrets,
-      rateLimiter: createRateLimiter(dataSource),
-      steam: createSteamGateway(config, logger),
-      payments: createPaymentGateway({ config, dataSource, sessionKey: secrets.sessionKeys[0]! }),
-      cipher: createFieldCipher(secrets.dataEncryptionKey),
-      mailer: createMailer(config, logger),
-    });
-    if (config.steamMode === 'simulated') stopHeartbeat = startBotHeartbeat(dataSource, logger);
+    const runtime = await buildRuntime({ config, logger, dataSource, secrets });
+    await runSeeders(dataSource, runtime.seeders, { config, logger });
+    const app = createApp(runtime.services);
+    stopBackground = runtime.startBackground();
     const handle = app.callback();
     server.removeListener('request', starting);
     server.on('request', (req, res) => {
@@ -115,7 +100,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       const deadline = Date.now() + DRAIN_TIMEOUT_MS;
       while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       server.closeAllConnections();
-      await stopHeartbeat?.();
+      await stopBackground?.();
       await dataSource!.destroy().catch((error: unknown) => logger.warn({ err: error }, 'closing the database pool failed'));
       await embedded?.stop();
       logger.info('stopped');

@@ -1,7 +1,7 @@
 /**
  * The demo seed mechanism: named seeders, each applied once per database, inside one transaction
  * together with its record in `seed_runs`. An advisory lock makes concurrent starts (several API
- * processes) seed exactly once. Demo seeders are added by the features that own the data.
+ * processes) seed exactly once. Demo seeders live with the simulators (api/dev).
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { type Config } from '../config';
@@ -17,9 +17,6 @@ export interface Seeder {
   name: string;
   run(manager: EntityManager, context: SeedContext): Promise<void>;
 }
-
-/** Demo seeders in the order they apply. */
-export const demoSeeders: Seeder[] = [];
 
 const SEED_LOCK_ID = 7_301_001;
 

@@ -31,17 +31,18 @@ describe('the purchase, payout and refund movements', () => {
     const escrowBefore = await systemBalance('order_escrow');
     const feesBefore = await systemBalance('platform_fees');
     const listingId = randomUUID();
-    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_250n, orderId: randomUUID(), description: 'Purchase' }));
+    const orderId = randomUUID();
+    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_250n, orderId, description: 'Purchase' }));
     expect(await availableBalance(app.services.dataSource.manager, buyer)).toBe(8_750n);
     expect((await systemBalance('order_escrow')) - escrowBefore).toBe(1_250n);
 
-    await tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 1_250n, listingId, description: 'Sale' }));
+    await tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 1_250n, listingId, orderId, description: 'Sale' }));
     // 3% of $12.50 is 37.5 cents: rounded half up to 38.
     expect(await availableBalance(app.services.dataSource.manager, seller)).toBe(1_212n);
     expect((await systemBalance('platform_fees')) - feesBefore).toBe(38n);
     expect(await systemBalance('order_escrow')).toBe(escrowBefore);
     // The same listing is never paid twice.
-    await expect(tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 1_250n, listingId, description: 'Sale' }))).rejects.toBeInstanceOf(
+    await expect(tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 1_250n, listingId, orderId, description: 'Sale' }))).rejects.toBeInstanceOf(
       DuplicatePostingError,
     );
   });
@@ -49,8 +50,9 @@ describe('the purchase, payout and refund movements', () => {
   it('refunds from escrow to the buyer', async () => {
     const buyer = await newUserId();
     await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 5_000n, depositId: randomUUID(), description: 'test deposit' }));
-    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId: randomUUID(), description: 'Purchase' }));
-    await tx((manager) => refundFromEscrow(manager, { buyerId: buyer, cents: 2_000n, reference: randomUUID(), description: 'Refund' }));
+    const orderId = randomUUID();
+    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId, description: 'Purchase' }));
+    await tx((manager) => refundFromEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId, reference: randomUUID(), description: 'Refund' }));
     expect(await availableBalance(app.services.dataSource.manager, buyer)).toBe(5_000n);
   });
 

@@ -83,7 +83,10 @@ export function purchaseToEscrow(manager: EntityManager, p: { buyerId: string; c
 }
 
 /** After the hold, the seller receives the price less the platform fee; the fee goes to the platform. */
-export function payoutWithFee(manager: EntityManager, p: { sellerId: string; priceCents: bigint; listingId: string; description: string }) {
+export function payoutWithFee(
+  manager: EntityManager,
+  p: { sellerId: string; priceCents: bigint; listingId: string; orderId: string; description: string },
+) {
   const price = positive(p.priceCents);
   const fee = feeCents(price);
   return post(manager, {
@@ -99,7 +102,10 @@ export function payoutWithFee(manager: EntityManager, p: { sellerId: string; pri
 }
 
 /** An undeliverable item's price returns from escrow to the buyer. */
-export function refundFromEscrow(manager: EntityManager, p: { buyerId: string; cents: bigint; reference: string; description: string }) {
+export function refundFromEscrow(
+  manager: EntityManager,
+  p: { buyerId: string; cents: bigint; orderId: string; reference: string; description: string },
+) {
   const cents = positive(p.cents);
   return post(manager, {
     kind: 'refund',

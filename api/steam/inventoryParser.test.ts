@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InventoryFormatError, parseInventoryPage, type ParsedInventoryItem } from './inventoryParser';
-import { productRarityOf, requireCatalogEntry, steamTypeOf } from './simulated/catalog';
-import { demoAccounts, generateInventory } from './simulated/demoInventory';
-import { catalogKeyFromIconUrl, renderInventoryPage, steamMarketHashName, steamItemName } from './simulated/steamInventoryJson';
+import { productRarityOf, requireCatalogEntry, steamTypeOf } from '../dev/steam/catalog';
+import { demoAccounts, generateInventory } from '../dev/steam/demoInventory';
+import { catalogKeyFromIconUrl, renderInventoryPage, steamMarketHashName, steamItemName } from '../dev/steam/steamInventoryJson';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const CDN = 'https://community.akamai.steamstatic.com/economy/image/';

@@ -9,14 +9,10 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { createApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import { type AppServices } from '../context';
 import { createDataSource } from '../db/dataSource';
 import { createLogger } from '../logger';
-import { createMailer } from '../mailer';
-import { createRateLimiter } from '../middleware/rateLimit';
-import { createSteamGateway } from '../steam/gateway';
-import { createFieldCipher } from '../crypto/fieldCipher';
-import { createPaymentGateway } from '../payments/gateway';
+import { buildRuntime } from '../services';
+import { type AppServices } from '../context';
 
 export interface TestResponse<T = unknown> {
   status: number;
@@ -78,17 +74,12 @@ export async function startTestApp(
     ...options.env,
   });
   const logger = createLogger(config.logLevel);
-  const services: AppServices = {
+  const { services } = await buildRuntime({
     config,
     logger,
     dataSource,
     secrets: { sessionKeys: config.sessionKeys!, dataEncryptionKey: config.dataEncryptionKey! },
-    rateLimiter: createRateLimiter(dataSource),
-    steam: createSteamGateway(config, logger),
-    payments: createPaymentGateway({ config, dataSource, sessionKey: config.sessionKeys![0]! }),
-    cipher: createFieldCipher(config.dataEncryptionKey!),
-    mailer: createMailer(config, logger),
-  };
+  });
   const app = createApp(services, { requestsPerMinute: 100_000, signInPerMinute: 100_000, withdrawalsPerMinute: 100_000, ...options.app });
   server.on('request', app.callback());
 

@@ -2,6 +2,7 @@ import { Foundation1795264580724 } from './1795264580724-Foundation';
 import { SupportSubmissions1795264913999 } from './1795264913999-SupportSubmissions';
 import { UsersAndSteam1795265217555 } from './1795265217555-UsersAndSteam';
 import { Wallet1795266488568 } from './1795266488568-Wallet';
+import { Market1795300000000 } from './1795300000000-Market';
 
 /** Migrations in the order they apply; new ones are appended (reviewed SQL, one reason each). */
-export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999, UsersAndSteam1795265217555, Wallet1795266488568];
+export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999, UsersAndSteam1795265217555, Wallet1795266488568, Market1795300000000];

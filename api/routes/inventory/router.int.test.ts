@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RARITIES } from '../../../shared/constants';
 import { type InventoryResponse } from '../../../shared/schemas/inventory';
-import { PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID } from '../../steam/simulated/accounts';
-import { beat } from '../../steam/simulated/botHeartbeat';
+import { PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID } from '../../dev/steam/accounts';
+import { beat } from '../../dev/steam/botHeartbeat';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { awayFromWindowEdge, startTestApp, type TestApp } from '../../test/testApp';
 

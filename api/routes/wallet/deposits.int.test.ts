@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../payments/gateway';
+import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../dev/pay/gateway';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';

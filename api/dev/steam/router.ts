@@ -10,13 +10,13 @@ import { isSteamId64 } from '../../../shared/steam';
 import { type AppServices } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { validated } from '../../middleware/validate';
-import { ensureAccount, itemsOf, PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID, testAccounts } from '../../steam/simulated/accounts';
-import { catalogEntry } from '../../steam/simulated/catalog';
-import { demoAccounts } from '../../steam/simulated/demoInventory';
-import { renderAvatarSvg, renderItemSvg } from '../../steam/simulated/itemImage';
-import { createOpenIdProvider } from '../../steam/simulated/openidProvider';
-import { profilePage, signInPage } from '../../steam/simulated/signInPage';
-import { catalogKeyFromIconUrl, renderInventoryPage } from '../../steam/simulated/steamInventoryJson';
+import { ensureAccount, itemsOf, PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID, testAccounts } from './accounts';
+import { catalogEntry } from './catalog';
+import { demoAccounts } from './demoInventory';
+import { renderAvatarSvg, renderItemSvg } from './itemImage';
+import { createOpenIdProvider } from './openidProvider';
+import { profilePage, signInPage } from './signInPage';
+import { catalogKeyFromIconUrl, renderInventoryPage } from './steamInventoryJson';
 
 const steamIdParam = z.string().refine(isSteamId64, 'Not a steamid64');
 

@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import { formatUsd } from '../../../shared/money';
 import { type AppServices } from '../../context';
 import { notFound } from '../../errors';
-import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../payments/gateway';
+import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from './gateway';
 
 interface CheckoutRow {
   id: string;

@@ -1,0 +1,40 @@
+/**
+ * The simulators: a simulated Steam (OpenID provider, Web API, community inventory, trade bot) and a
+ * simulated payment provider, speaking the real services' protocols so that the production code
+ * paths are the ones the demo and the tests exercise. Production code never imports this tree: the
+ * composition root (api/services.ts) loads it dynamically in simulated mode only.
+ */
+import compose from 'koa-compose';
+import { type Middleware } from 'koa';
+import { type DataSource } from 'typeorm';
+import { type Config } from '../config';
+import { type AppServices } from '../context';
+import { type Seeder } from '../db/seed';
+import { type Logger } from '../logger';
+import { type PaymentGateway } from '../payments/gateway';
+import { type Secrets } from '../secrets';
+import { createSimulatedGateway, simulatedWebhookSecret } from './pay/gateway';
+import { devPayRouter } from './pay/router';
+import { startBotHeartbeat } from './steam/botHeartbeat';
+import { devSteamRouter } from './steam/router';
+
+/** The simulated provider behind PayPal-type deposits (checkouts hosted under /dev/pay). */
+export function simulatedPayments(config: Config, dataSource: DataSource, secrets: Secrets): PaymentGateway {
+  return createSimulatedGateway({ config, dataSource, webhookSecret: simulatedWebhookSecret(config, secrets.sessionKeys[0]!) });
+}
+
+/** The routes under /dev/steam and /dev/pay, for the modes that are simulated. */
+export function simulatorRoutes(services: AppServices): Middleware {
+  const routers: Middleware[] = [];
+  if (services.config.steamMode === 'simulated') routers.push(devSteamRouter(services).routes() as unknown as Middleware);
+  if (services.config.paymentsMode === 'simulated') routers.push(devPayRouter(services).routes() as unknown as Middleware);
+  return compose(routers);
+}
+
+/** Demo data seeded once per database in simulated mode. */
+export const demoSeeders: Seeder[] = [];
+
+/** Background work of the simulators; returns the function that stops it. */
+export function startSimulators(dataSource: DataSource, logger: Logger): () => Promise<void> {
+  return startBotHeartbeat(dataSource, logger);
+}

@@ -1,0 +1,28 @@
+/**
+ * The internal event bus. A state change records its event in the same transaction
+ * (`recordEvent`), so an event exists exactly when its change committed; PostgreSQL NOTIFY (sent
+ * at commit) tells every API process that a new event is there. The log is durable, so live
+ * updates can resume from an event id.
+ */
+import { type EntityManager } from 'typeorm';
+
+export type DomainEventType = 'listing' | 'balance' | 'trade-offer' | 'order';
+
+export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
+
+export interface DomainEvent {
+  /** The user whose tabs and devices hear of it. */
+  userId: string;
+  type: DomainEventType;
+  payload: Record<string, unknown>;
+}
+
+/** Records the event inside the caller's transaction; NOTIFY is delivered when it commits. */
+export async function recordEvent(manager: EntityManager, event: DomainEvent): Promise<string> {
+  const [row] = (await manager.query(
+    'INSERT INTO domain_events (user_id, type, payload) VALUES ($1, $2, $3) RETURNING id::text AS id',
+    [event.userId, event.type, JSON.stringify(event.payload)],
+  )) as Array<{ id: string }>;
+  await manager.query('SELECT pg_notify($1, $2)', [DOMAIN_EVENTS_CHANNEL, JSON.stringify({ id: row!.id, userId: event.userId, type: event.type })]);
+  return row!.id;
+}

@@ -1,0 +1,56 @@
+/**
+ * The composition root: builds the services the app and the background workers run on. The
+ * simulators (api/dev) are loaded here, dynamically and only in simulated mode, so no production
+ * module imports them.
+ */
+import { type DataSource } from 'typeorm';
+import { type Config } from './config';
+import { type AppServices } from './context';
+import { createFieldCipher } from './crypto/fieldCipher';
+import { type Seeder } from './db/seed';
+import { type Logger } from './logger';
+import { createMailer } from './mailer';
+import { createRateLimiter } from './middleware/rateLimit';
+import { createStripeGateway } from './payments/gateway';
+import { type Secrets } from './secrets';
+import { createSteamGateway } from './steam/gateway';
+
+export interface Runtime {
+  services: AppServices;
+  /** Demo seeders (simulated mode only). */
+  seeders: Seeder[];
+  /** Starts the background work (simulators …); returns the function that stops it. */
+  startBackground(): () => Promise<void>;
+}
+
+export async function buildRuntime(p: { config: Config; logger: Logger; dataSource: DataSource; secrets: Secrets }): Promise<Runtime> {
+  const { config, logger, dataSource, secrets } = p;
+  const simulated = config.steamMode === 'simulated' || config.paymentsMode === 'simulated';
+  const dev = simulated ? await import('./dev/index') : undefined;
+  const payments =
+    config.paymentsMode === 'live'
+      ? createStripeGateway({ secretKey: config.stripeSecretKey!, webhookSecret: config.stripeWebhookSecret! })
+      : dev!.simulatedPayments(config, dataSource, secrets);
+  const services: AppServices = {
+    config,
+    logger,
+    dataSource,
+    secrets,
+    rateLimiter: createRateLimiter(dataSource),
+    steam: createSteamGateway(config, logger),
+    payments,
+    cipher: createFieldCipher(secrets.dataEncryptionKey),
+    mailer: createMailer(config, logger),
+  };
+  if (dev) services.simulatorRoutes = dev.simulatorRoutes(services);
+  return {
+    services,
+    seeders: config.steamMode === 'simulated' && dev ? dev.demoSeeders : [],
+    startBackground() {
+      const stops = [dev && config.steamMode === 'simulated' ? dev.startSimulators(dataSource, logger) : undefined].filter(Boolean) as Array<() => Promise<void>>;
+      return async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
+  };
+}

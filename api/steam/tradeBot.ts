@@ -1,0 +1,83 @@
+/**
+ * The platform's trade bot, as the market sees it: send, read and cancel trade offers, read the
+ * trade history (where Steam records trade-protection reversals), and check that an item it holds
+ * is tradable. Two implementations: the live bot (steam-user, steamcommunity,
+ * steam-tradeoffer-manager, steam-totp) and the simulated bot that talks to the simulated Steam
+ * under /dev/steam over HTTP. The market's commands only ever see this interface.
+ */
+
+/** An item in a trade offer, as Steam identifies it. */
+export interface TradeItem {
+  appid: number;
+  contextid: string;
+  assetid: string;
+}
+
+export interface SendOfferRequest {
+  /** The counterparty's trade URL (partner + token). */
+  tradeUrl: string;
+  /** Items the bot asks for (a seller's deposit). */
+  itemsToReceive: TradeItem[];
+  /** Items the bot gives (a delivery to a buyer, a return to a seller). */
+  itemsToGive: TradeItem[];
+  /** Shown to the counterparty in Steam's offer. */
+  message: string;
+}
+
+/** A received item's new identity in the bot's inventory (Steam re-numbers traded items). */
+export interface ReceivedItem {
+  /** The id the item had in the sender's inventory. */
+  assetid: string;
+  newAssetid: string;
+  /** 16 while trade-protected, 2 once tradable. */
+  newContextid: string;
+}
+
+export interface BotOffer {
+  /** Steam's tradeofferid. */
+  id: string;
+  /** Steam's ETradeOfferState (shared/schemas/market.ts TRADE_OFFER_STATES). */
+  state: number;
+  /** Steam's tradeid once the offer was accepted, else null. */
+  tradeId: string | null;
+  /** Items the bot received, with their new ids; present once accepted. */
+  received: ReceivedItem[];
+  /** For received items: when Steam's trade protection ends (ms epoch), when Steam says so. */
+  tradableAt: number | null;
+}
+
+/** One trade in the bot's trade history (IEconService/GetTradeHistory). */
+export interface TradeHistoryEntry {
+  tradeId: string;
+  /** Steam's ETradeStatus: 3 Complete, 12 TradeProtectionRollback (reversed) … */
+  status: number;
+  /** Set on the trade that reversed another: the tradeid it rolled back. */
+  rollbackTrade: string | null;
+  /** Seconds since epoch. */
+  timeInit: number;
+}
+
+/** ETradeStatus values the market acts on. */
+export const TRADE_STATUS = { Complete: 3, TradeProtectionRollback: 12 } as const;
+
+/** The bot could not be reached or refused the request: the caller marks its offer failed. */
+export class TradeBotUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TradeBotUnavailableError';
+  }
+}
+
+export interface TradeBot {
+  sendOffer(request: SendOfferRequest): Promise<{ offerId: string; state: number }>;
+  getOffer(offerId: string): Promise<BotOffer>;
+  cancelOffer(offerId: string): Promise<void>;
+  /** Trades since `sinceSeconds` (epoch seconds), newest first. */
+  getTradeHistory(sinceSeconds: number): Promise<TradeHistoryEntry[]>;
+  /** Whether the bot holds this asset in a tradable context (2), i.e. its protection is over. */
+  isTradable(assetid: string): Promise<boolean>;
+  /** Offer state changes the bot learns of by itself (live: steam-tradeoffer-manager events). */
+  onOfferChanged(listener: (offer: BotOffer) => void): void;
+  /** Logs on, starts polling and the heartbeat that /api/bot-status reads; returns the stop function. */
+  start(): Promise<() => Promise<void>>;
+}
