@@ -58,12 +58,24 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Like apiFetch, but a 401 yields null: the screens read "no user" as signed out (spec section 7). */
+/**
+ * True for a 401 answer: the session is gone (expired, signed out in another tab). The query client
+ * turns every such error into "signed out" (queryClient.ts), so callers only need this to skip
+ * their own error message for it.
+ */
+export function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Like apiFetch, but a 401 yields null. Only the current-user call reads it this way: "no user" is
+ * how every screen knows the visitor is signed out (spec section 7).
+ */
 export async function apiFetchOrNull<T>(path: string, request: ApiRequest = {}): Promise<T | null> {
   try {
     return await apiFetch<T>(path, request);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isUnauthorized(error)) return null;
     throw error;
   }
 }

@@ -27,7 +27,7 @@ export function isStaleProfileError(error: unknown): boolean {
 /**
  * Saves profile fields. On success the answer (the updated user, with its new version) replaces
  * the cached user, so the nav and every form see it at once; on a 412 the cached user is refetched
- * so the screen can show the newer values.
+ * so the screen can show the newer values. (A 401 is the query client's rule: signed out.)
  */
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
@@ -44,7 +44,6 @@ export function useUpdateProfileMutation() {
     },
     onError: async (error) => {
       if (isStaleProfileError(error)) await queryClient.invalidateQueries({ queryKey: userKeys.current() });
-      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(userKeys.current(), null);
     },
   });
 }

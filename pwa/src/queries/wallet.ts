@@ -2,20 +2,12 @@
  * The wallet (DESIGN.md sections 2-4): deposits through the payment provider's hosted checkout,
  * withdrawal requests, and the ledger history of the signed-in user's balance.
  *
- * Money moving requests (POST /api/deposits, POST /api/withdrawals) carry an `Idempotency-Key`.
- * The key belongs to one submission: a retry of the same body after a network failure (when the
- * request may or may not have reached the server) reuses it, so the server answers with the first
- * result instead of moving money twice; any answer from the server, or a changed body, starts a
- * new submission with a new key.
+ * Money moving requests (POST /api/deposits, POST /api/withdrawals) carry an `Idempotency-Key`
+ * per submission (useIdempotentMutation): a retry of the same body after a network failure reuses
+ * it, so the server answers with the first result instead of moving money twice. A 401 is the
+ * query client's business (queryClient.ts): the user becomes signed out.
  */
-import { useCallback, useMemo, useRef } from 'react';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Deposit,
   DepositCheckout,
@@ -25,6 +17,8 @@ import type {
   Withdrawal,
 } from '../../../shared/schemas/wallet';
 import { ApiError, apiFetch } from '../api/client';
+import { USER_SCOPED } from '../queryClient';
+import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, userKeys, type User } from './user';
 
 /** How many entries the "Recent deposits" and "Recent withdrawals" lists show. */
@@ -59,38 +53,6 @@ export interface WithdrawalAnswer {
   balance: string;
 }
 
-/** True when no HTTP answer arrived (offline, connection dropped): the server may or may not have acted. */
-export function isNetworkError(error: unknown): boolean {
-  return !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');
-}
-
-/**
- * The Idempotency-Key of the current submission. `keyFor(body)` returns the pending key while the
- * body is the one last sent (a retry), a fresh one otherwise; `settle(error)` ends the submission
- * unless the request failed before any answer arrived.
- */
-export function useIdempotencyKey() {
-  const pending = useRef<{ key: string; body: string } | null>(null);
-
-  const keyFor = useCallback((body: unknown): string => {
-    const serialized = JSON.stringify(body);
-    if (pending.current?.body !== serialized) pending.current = { key: crypto.randomUUID(), body: serialized };
-    return pending.current.key;
-  }, []);
-
-  const settle = useCallback((error: unknown) => {
-    if (error && isNetworkError(error)) return;
-    pending.current = null;
-  }, []);
-
-  return useMemo(() => ({ keyFor, settle }), [keyFor, settle]);
-}
-
-/** A 401 means the session ended since the user was loaded: every screen then shows its signed-out state. */
-function handleSignedOut(queryClient: QueryClient, error: unknown) {
-  if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(userKeys.current(), null);
-}
-
 function pagePath(path: string, limit: number, cursor?: string | null): string {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
@@ -99,19 +61,12 @@ function pagePath(path: string, limit: number, cursor?: string | null): string {
 
 /** The newest deposits of the signed-in user (GET /api/deposits). */
 export function useDepositsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: number } = {}) {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: walletKeys.deposits(limit),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiFetch<Page<Deposit>>(pagePath('/api/deposits', limit), { signal });
-      } catch (error) {
-        handleSignedOut(queryClient, error);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => apiFetch<Page<Deposit>>(pagePath('/api/deposits', limit), { signal }),
     enabled: Boolean(user),
+    meta: USER_SCOPED,
   });
 }
 
@@ -121,17 +76,10 @@ export function useDepositsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: numb
  */
 export function useCreateDepositMutation() {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (input: CreateDepositInput) =>
-      apiFetch<DepositCheckout>('/api/deposits', {
-        method: 'POST',
-        body: input,
-        headers: { 'Idempotency-Key': idempotency.keyFor(input) },
-      }),
-    onSettled: (_answer, error) => {
-      idempotency.settle(error);
-      handleSignedOut(queryClient, error);
+  return useIdempotentMutation({
+    mutationFn: (input: CreateDepositInput, idempotencyKey) =>
+      apiFetch<DepositCheckout>('/api/deposits', { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.allDeposits() });
     },
   });
@@ -139,19 +87,12 @@ export function useCreateDepositMutation() {
 
 /** The newest withdrawal requests of the signed-in user (GET /api/withdrawals). */
 export function useWithdrawalsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: number } = {}) {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: walletKeys.withdrawals(limit),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiFetch<Page<Withdrawal>>(pagePath('/api/withdrawals', limit), { signal });
-      } catch (error) {
-        handleSignedOut(queryClient, error);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => apiFetch<Page<Withdrawal>>(pagePath('/api/withdrawals', limit), { signal }),
     enabled: Boolean(user),
+    meta: USER_SCOPED,
   });
 }
 
@@ -162,20 +103,13 @@ export function useWithdrawalsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: n
  */
 export function useRequestWithdrawalMutation() {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (input: RequestWithdrawalInput) =>
-      apiFetch<WithdrawalAnswer>('/api/withdrawals', {
-        method: 'POST',
-        body: input,
-        headers: { 'Idempotency-Key': idempotency.keyFor(input) },
-      }),
+  return useIdempotentMutation({
+    mutationFn: (input: RequestWithdrawalInput, idempotencyKey) =>
+      apiFetch<WithdrawalAnswer>('/api/withdrawals', { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
     onSuccess: ({ balance }) => {
       queryClient.setQueryData<User | null>(userKeys.current(), (user) => (user ? { ...user, balance } : user));
     },
     onSettled: (_answer, error) => {
-      idempotency.settle(error);
-      handleSignedOut(queryClient, error);
       // Refused for the balance: the cached one may be stale (spent in another tab), so refresh it.
       if (error instanceof ApiError && error.body.code === 'insufficient_balance') {
         void queryClient.invalidateQueries({ queryKey: userKeys.current() });
@@ -189,22 +123,14 @@ export function useRequestWithdrawalMutation() {
 
 /** The ledger history, newest first, a page of TRANSACTIONS_PAGE_SIZE at a time (GET /api/transactions). */
 export function useTransactionsQuery() {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   return useInfiniteQuery({
     queryKey: walletKeys.transactions(),
-    queryFn: async ({ pageParam, signal }) => {
-      try {
-        return await apiFetch<Page<WalletTransaction>>(pagePath('/api/transactions', TRANSACTIONS_PAGE_SIZE, pageParam), {
-          signal,
-        });
-      } catch (error) {
-        handleSignedOut(queryClient, error);
-        throw error;
-      }
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<Page<WalletTransaction>>(pagePath('/api/transactions', TRANSACTIONS_PAGE_SIZE, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: Boolean(user),
+    meta: USER_SCOPED,
   });
 }

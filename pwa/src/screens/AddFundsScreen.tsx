@@ -66,7 +66,7 @@ import {
 import { formatMoney, formatUsd } from '../../../shared/money';
 import { depositAmountSchema } from '../../../shared/schemas/money';
 import type { DepositStatus } from '../../../shared/schemas/wallet';
-import { ApiError } from '../api/client';
+import { ApiError, isUnauthorized } from '../api/client';
 import { SignedInOnly } from '../components/SignedInOnly';
 import { FormField } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
@@ -267,7 +267,7 @@ function PayPalDeposit() {
         },
         onError: (error) => {
           if (form.applyServerErrors(error)) return;
-          if (error instanceof ApiError && error.status === 401) return;
+          if (isUnauthorized(error)) return; // the screen turns into 'Authentication Required'
           toaster.create({
             title: 'Failed to start checkout',
             description: error instanceof ApiError ? error.detail : 'Please check your connection and try again.',

@@ -51,7 +51,7 @@ import {
   type PaymentMethod,
   type WithdrawalStatus,
 } from '../../../shared/schemas/wallet';
-import { ApiError } from '../api/client';
+import { ApiError, isUnauthorized } from '../api/client';
 import { SignedInOnly } from '../components/SignedInOnly';
 import { FormField, RequiredFieldsNote, RequiredMark } from '../components/forms/FormField';
 import { useZodForm } from '../components/forms/useZodForm';
@@ -311,7 +311,7 @@ function WithdrawForm({ balance }: { balance: string }) {
       },
       onError: (error) => {
         if (form.applyServerErrors(withFlatFieldNames(error))) return;
-        if (error instanceof ApiError && error.status === 401) return;
+        if (isUnauthorized(error)) return; // the screen turns into 'Authentication Required'
         toaster.create({
           id: 'withdrawal-request',
           title: 'Failed to request withdrawal',

@@ -4,9 +4,9 @@
  * 'Add Payment Method', a dialog that asks for the type (one method per type; a type already saved
  * is shown as added) and then that type's fields, checked with the same schema the API uses.
  *
- * Writes carry an Idempotency-Key. A new key is drawn for every submission; after a network error
- * (the outcome unknown) retrying the same details, or the same deletion, reuses it, so a method is
- * saved or deleted at most once however often the user presses the button.
+ * Writes carry an Idempotency-Key (useIdempotentMutation): after a network error retrying the same
+ * details, or the same deletion, reuses it, so a method is saved or deleted at most once however
+ * often the user presses the button.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
@@ -46,7 +46,6 @@ import {
   type PaymentMethod,
   type PaymentMethodBody,
 } from '../../queries/paymentMethods';
-import { AuthRequired } from '../AuthRequired';
 import { RequiredMark } from '../forms/FormField';
 import { createSlotToast, useFormSubmission } from '../forms/useFormSubmission';
 import { useZodForm } from '../forms/useZodForm';
@@ -71,12 +70,6 @@ export default function PaymentMethodsPanel() {
   function panelFocusTarget(): HTMLElement | null {
     const addButton = addButtonRef.current;
     return addButton && !addButton.disabled ? addButton : headingRef.current;
-  }
-
-  if (methods === null) {
-    return (
-      <AuthRequired headingLevel="h2" description="Please sign in with your Steam account to manage your payment methods." />
-    );
   }
 
   const savedTypes = new Set<PaymentMethodType>((methods ?? []).map((method) => method.type));
@@ -242,8 +235,6 @@ interface DeletePaymentMethodDialogProps {
 
 function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: DeletePaymentMethodDialogProps) {
   const deleteMutation = useDeletePaymentMethodMutation();
-  // The key of a deletion whose outcome is unknown (network error), reused when it is retried.
-  const pendingKey = useRef<{ id: string; key: string } | null>(null);
   const deleting = deleteMutation.isPending;
   // Kept while the dialog animates closed, so its text does not vanish mid-animation.
   const [shown, setShown] = useState<PaymentMethod | null>(method);
@@ -251,15 +242,11 @@ function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: DeletePaym
 
   async function handleDelete() {
     if (!method || deleting) return;
-    const key = pendingKey.current?.id === method.id ? pendingKey.current.key : crypto.randomUUID();
-    pendingKey.current = { id: method.id, key };
     try {
-      await deleteMutation.mutateAsync({ id: method.id, idempotencyKey: key });
-      pendingKey.current = null;
+      await deleteMutation.mutateAsync(method.id);
       createSlotToast(TOAST_SLOT, { title: 'Payment method deleted successfully', type: 'success' });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) pendingKey.current = null;
       createSlotToast(TOAST_SLOT, {
         title: 'Failed to delete payment method',
         description: error instanceof ApiError ? error.detail : NETWORK_HINT,
@@ -415,23 +402,10 @@ function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymen
   const addMutation = useAddPaymentMethodMutation();
   const form = useZodForm({ schema: paymentMethodInputSchema, initialValues: EMPTY_FORM });
   const { values, errors } = form;
-  // The key of a submission whose outcome is unknown (network error), reused if the same details
-  // are sent again; any answer from the server settles the submission.
-  const pendingKey = useRef<{ body: string; key: string } | null>(null);
-
   async function sendPaymentMethod(input: NewPaymentMethod) {
-    const body = toRequestBody(input);
-    const bodyJson = JSON.stringify(body);
-    const key = pendingKey.current?.body === bodyJson ? pendingKey.current.key : crypto.randomUUID();
-    pendingKey.current = { body: bodyJson, key };
     onSavingChange(true);
     try {
-      const method = await addMutation.mutateAsync({ body, idempotencyKey: key });
-      pendingKey.current = null;
-      return method;
-    } catch (error) {
-      if (error instanceof ApiError) pendingKey.current = null;
-      throw error;
+      return await addMutation.mutateAsync(toRequestBody(input));
     } finally {
       onSavingChange(false);
     }
