@@ -1,6 +1,7 @@
 import { type Middleware } from 'koa';
 import { type DataSource } from 'typeorm';
 import { type Config } from './config';
+import { type EventHub } from './events/liveEvents';
 import { type FieldCipher } from './crypto/fieldCipher';
 import { type Logger } from './logger';
 import { type Mailer } from './mailer';
@@ -22,6 +23,8 @@ export interface AppServices {
   payments: PaymentGateway;
   /** Encrypts payout details at rest. */
   cipher: FieldCipher;
+  /** Live events for open tabs (SSE), fanned out between processes by LISTEN/NOTIFY. */
+  events: EventHub;
   /** Support mailbox delivery; absent when SMTP is not configured. */
   mailer?: Mailer;
   /** The simulators' routes (/dev/steam, /dev/pay); absent in live mode. */

@@ -62,6 +62,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const inFlight = new Set<http.ServerResponse>();
   let stopping: Promise<void> | undefined;
   let stopBackground: (() => Promise<void>) | undefined;
+  let closeLiveEvents: (() => Promise<void>) | undefined;
   try {
     const secrets = loadSecrets(config);
     if (!config.databaseUrl) {
@@ -75,6 +76,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await runSeeders(dataSource, runtime.seeders, { config, logger });
     const app = createApp(runtime.services);
     stopBackground = runtime.startBackground();
+    closeLiveEvents = () => runtime.services.events.close();
     const handle = app.callback();
     server.removeListener('request', starting);
     server.on('request', (req, res) => {
@@ -96,6 +98,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       // Stop accepting; answers still being written tell keep-alive clients to go away.
       server.close();
       server.closeIdleConnections();
+      // Event streams never finish by themselves: end them so the drain waits only for real requests.
+      await closeLiveEvents?.();
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
       const deadline = Date.now() + DRAIN_TIMEOUT_MS;
       while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));

@@ -7,6 +7,7 @@ import { type DataSource } from 'typeorm';
 import { type Config } from './config';
 import { type AppServices } from './context';
 import { createFieldCipher } from './crypto/fieldCipher';
+import { createEventHub } from './events/liveEvents';
 import { type Seeder } from './db/seed';
 import { type Logger } from './logger';
 import { createMailer } from './mailer';
@@ -41,6 +42,7 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     payments,
     cipher: createFieldCipher(secrets.dataEncryptionKey),
     mailer: createMailer(config, logger),
+    events: createEventHub(dataSource, logger),
   };
   if (dev) services.simulatorRoutes = dev.simulatorRoutes(services);
   return {

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import { type Middleware } from 'koa';
 import { type AppServices } from '../context';
 import { notFound } from '../errors';
+import { eventsRouter } from './events/router';
 import { inventoryRouter } from './inventory/router';
 import { paymentMethodsRouter } from './paymentMethods/router';
 import { supportRouter } from './support/router';
@@ -22,6 +23,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     paymentMethodsRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),
+    eventsRouter(services),
   ];
   for (const feature of features) router.use(feature.routes(), feature.allowedMethods());
   return router;

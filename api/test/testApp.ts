@@ -124,6 +124,7 @@ export async function startTestApp(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.events.close();
       await dataSource.destroy();
     },
   };

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent, type DomainEvent } from '../../events/domainEvents';
+import { signIn, uniqueSteamId } from '../../test/signIn';
+import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
+
+let app: TestApp;
+let other: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+  // A second API process on the same database: events made there must reach streams here.
+  other = await startTestApp();
+});
+afterAll(async () => {
+  await other.close();
+  await app.close();
+});
+
+interface Received {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Opens the event stream like EventSource does and collects the events it delivers. */
+async function openStream(client: TestClient, headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(`${app.url}/api/events`, { headers: { cookie, accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const received: Received[] = [];
+  const text: string[] = [];
+  const done = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          text.push(block);
+          const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+          if (fields.event) received.push({ id: fields.id!, event: fields.event, data: JSON.parse(fields.data!) as Record<string, unknown> });
+        }
+      }
+    } catch {
+      // Aborted by the test.
+    }
+  })();
+  return {
+    response,
+    received,
+    text,
+    async until(count: number) {
+      for (let waited = 0; received.length < count && waited < 5_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+      return received;
+    },
+    async close() {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+const userIdOf = async (client: TestClient) =>
+  ((await app.services.dataSource.query('SELECT id FROM users WHERE steam_id = $1', [(await client.get<{ steamId: string }>('/api/user')).body.steamId])) as Array<{ id: string }>)[0]!.id;
+
+const record = (target: TestApp, event: DomainEvent) => target.services.dataSource.transaction((manager) => recordEvent(manager, event));
+
+describe('GET /api/events', () => {
+  it('requires authentication', async () => {
+    expect((await app.client().get('/api/events')).status).toBe(401);
+  });
+
+  it('streams the user’s new events, also those recorded by another API process, and nobody else’s', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const intruder = await signIn(app, uniqueSteamId());
+    const [userId, intruderId] = [await userIdOf(client), await userIdOf(intruder)];
+    const stream = await openStream(client);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+
+    await record(app, { userId, type: 'listing', payload: { listingId: 'a', status: 'active' } });
+    await record(app, { userId: intruderId, type: 'balance', payload: { balance: '1.00' } });
+    await record(other, { userId, type: 'balance', payload: { balance: '12.34' } });
+    const received = await stream.until(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stream.close();
+
+    expect(received.map((event) => [event.event, event.data.status ?? event.data.balance])).toEqual([
+      ['listing', 'active'],
+      ['balance', '12.34'],
+    ]);
+    expect(Number(received[1]!.id)).toBeGreaterThan(Number(received[0]!.id));
+  });
+
+  it('resumes after Last-Event-ID with the events the browser missed, in order', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const userId = await userIdOf(client);
+    const first = await record(app, { userId, type: 'order', payload: { n: 1 } });
+    await record(app, { userId, type: 'order', payload: { n: 2 } });
+    await record(app, { userId, type: 'order', payload: { n: 3 } });
+
+    const stream = await openStream(client, { 'last-event-id': first });
+    const received = await stream.until(2);
+    await stream.close();
+    expect(received.map((event) => event.data.n)).toEqual([2, 3]);
+  });
+
+  it('starts a fresh stream at the newest event (no replay of history)', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const userId = await userIdOf(client);
+    await record(app, { userId, type: 'order', payload: { n: 'old' } });
+    const stream = await openStream(client);
+    await record(app, { userId, type: 'order', payload: { n: 'new' } });
+    const received = await stream.until(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stream.close();
+    expect(received.map((event) => event.data.n)).toEqual(['new']);
+  });
+
+  it('refuses a Last-Event-ID it did not send', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const response = await client.get('/api/events', { 'last-event-id': 'abc' });
+    expect(response.status).toBe(400);
+  });
+});
