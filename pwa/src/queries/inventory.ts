@@ -7,11 +7,12 @@
  * comes from the explicit Refresh button, which asks the server to re-read Steam (`?refresh=1`) and
  * writes the answer into the same cache entry the screens read.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOT_STATUS_POLL_MS, INVENTORY_STALE_MS } from '../../../shared/constants';
 import type { BotStatus, InventoryResponse } from '../../../shared/schemas/inventory';
-import { ApiError, apiFetch } from '../api/client';
-import { useCurrentUser, userKeys } from './user';
+import { apiFetch } from '../api/client';
+import { USER_SCOPED } from '../queryClient';
+import { useCurrentUser } from './user';
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
@@ -20,27 +21,15 @@ export const inventoryKeys = {
   botStatus: () => ['bot-status'] as const,
 };
 
-/**
- * A 401 here means the session ended after the user was loaded (expired, signed out in another
- * tab): mark the user as signed out so every screen shows its sign-in state instead of an error.
- */
-async function fetchInventory(queryClient: QueryClient, path: string, signal?: AbortSignal): Promise<InventoryResponse> {
-  try {
-    return await apiFetch<InventoryResponse>(path, { signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(userKeys.current(), null);
-    throw error;
-  }
-}
-
 /** The inventory; only fetched while someone is signed in. */
 export function useInventoryQuery() {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: inventoryKeys.mine(),
-    queryFn: ({ signal }) => fetchInventory(queryClient, '/api/inventory', signal),
+    // A 401 signs the user out (the query client's rule, queryClient.ts).
+    queryFn: ({ signal }) => apiFetch<InventoryResponse>('/api/inventory', { signal }),
     enabled: Boolean(user),
+    meta: USER_SCOPED,
     staleTime: INVENTORY_STALE_MS,
     refetchOnWindowFocus: false,
   });
@@ -53,7 +42,7 @@ export function useInventoryQuery() {
 export function useRefreshInventoryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fetchInventory(queryClient, '/api/inventory?refresh=1'),
+    mutationFn: () => apiFetch<InventoryResponse>('/api/inventory?refresh=1'),
     onSuccess: (inventory) => {
       queryClient.setQueryData(inventoryKeys.mine(), inventory);
     },
