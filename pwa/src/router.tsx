@@ -14,11 +14,11 @@ import { AppLayout } from './components/AppLayout';
 import { RouteError } from './components/RouteError';
 
 const LandingScreen = lazy(() => import('./screens/LandingScreen'));
-const MarketScreen = lazy(() => import('./screens/MarketScreen'));
-const InventoryScreen = lazy(() => import('./screens/InventoryScreen'));
+const MarketScreen = lazy(() => import('./screens/market/MarketScreen'));
+const InventoryScreen = lazy(() => import('./screens/inventory/InventoryScreen'));
 const CheckoutScreen = lazy(() => import('./screens/CheckoutScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
-const AddFundsScreen = lazy(() => import('./screens/AddFundsScreen'));
+const AddFundsScreen = lazy(() => import('./screens/addFunds/AddFundsScreen'));
 const WithdrawScreen = lazy(() => import('./screens/WithdrawScreen'));
 const HelpCenterScreen = lazy(() => import('./screens/HelpCenterScreen'));
 const ContactUsScreen = lazy(() => import('./screens/ContactUsScreen'));

@@ -1,0 +1,59 @@
+/**
+ * React access to the cart store: `useCart()` re-renders on every cart change, and `useAddToCart()`
+ * is the spec's add with its 300 ms pending state per item and the 'Already in Cart' refusal.
+ */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CART_ADD_DELAY_MS } from '../../../shared/constants';
+import type { MarketItem } from '../../../shared/schemas/market';
+import { toaster } from '../components/toaster';
+import { cartStore } from './cartStore';
+
+export function useCart(): readonly MarketItem[] {
+  return useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getSnapshot);
+}
+
+export function alreadyInCartMessage(name: string): string {
+  return `${name} is already in your cart`;
+}
+
+/**
+ * `add(item)` waits CART_ADD_DELAY_MS with the item marked pending (its button shows a spinner),
+ * then puts it in the cart. An item already in the cart (or already pending) is refused with the
+ * spec's message.
+ */
+export function useAddToCart() {
+  const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
+  const pendingRef = useRef(new Set<string>());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const active = timers.current;
+    return () => {
+      for (const timer of active) clearTimeout(timer);
+    };
+  }, []);
+
+  const add = useCallback((item: MarketItem) => {
+    if (cartStore.has(item.id) || pendingRef.current.has(item.id)) {
+      toaster.create({ type: 'error', title: 'Already in Cart', description: alreadyInCartMessage(item.name) });
+      return;
+    }
+    pendingRef.current.add(item.id);
+    setPending(new Set(pendingRef.current));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      pendingRef.current.delete(item.id);
+      setPending(new Set(pendingRef.current));
+      if (cartStore.add(item) === 'added') {
+        toaster.create({ type: 'success', title: 'Added to Cart', description: item.name, duration: 2500 });
+      } else {
+        toaster.create({ type: 'error', title: 'Already in Cart', description: alreadyInCartMessage(item.name) });
+      }
+    }, CART_ADD_DELAY_MS);
+    timers.current.add(timer);
+  }, []);
+
+  const isPending = useCallback((id: string) => pending.has(id), [pending]);
+
+  return { add, isPending };
+}

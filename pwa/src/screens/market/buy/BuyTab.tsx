@@ -1,0 +1,125 @@
+/**
+ * The Market's Buy tab (spec "Market screen, Buy tab"; DESIGN.md section 0: filtering, sorting and
+ * paging happen on the server). A toolbar with 'Advanced Filters', the sort and the cart; the
+ * filter panel; the grid with infinite scroll; the item detail dialog.
+ *
+ * The applied filters are the page URL's search parameters (useMarketFilters) and, normalized, the
+ * catalogue query's key, so each filtered view is cached on its own and Back/Forward or a shared
+ * link shows the same view.
+ */
+import { useCallback, useState } from 'react';
+import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
+import { LuSlidersHorizontal } from 'react-icons/lu';
+import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
+import { useCart, useAddToCart } from '../../../cart/useCart';
+import { useSkinsInfiniteQuery } from '../../../queries/market';
+import { CartPopover } from './CartPopover';
+import { FilterPanel } from './FilterPanel';
+import { ItemDetailDialog } from './ItemDetailDialog';
+import { MarketGrid } from './MarketGrid';
+import { activeFilterCount, useMarketFilters } from './useMarketFilters';
+
+const SORT_OPTIONS: { value: MarketSort; label: string }[] = [
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'name_asc', label: 'Name: A-Z' },
+];
+
+/** Filters start open on wide screens and whenever the link carries filters. */
+function initiallyOpen(activeCount: number): boolean {
+  return activeCount > 0 || (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 64em)').matches === true);
+}
+
+export default function BuyTab() {
+  const { filters, updateFilters, clearFilters } = useMarketFilters();
+  const activeCount = activeFilterCount(filters);
+  const [filtersOpen, setFiltersOpen] = useState(() => initiallyOpen(activeCount));
+  const [selected, setSelected] = useState<MarketItem | null>(null);
+  const cart = useCart();
+  const { add, isPending } = useAddToCart();
+
+  const query = useSkinsInfiniteQuery(filters);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const refreshing = query.isPlaceholderData;
+  const { fetchNextPage } = query;
+  const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+
+  return (
+    <Box>
+      <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb="4">
+        <HStack gap="3" minW="0">
+          <Heading as="h2" size="lg">
+            Skins for Sale
+          </Heading>
+          {refreshing ? <Spinner size="sm" color="brand.400" aria-label="Updating results" /> : null}
+          {!query.isPending && !refreshing ? (
+            <Text fontSize="sm" color="fg.muted" aria-live="polite" hideBelow="sm">
+              {items.length} shown{query.hasNextPage ? ', scroll for more' : ''}
+            </Text>
+          ) : null}
+        </HStack>
+        <HStack gap="2" flexWrap="wrap">
+          <Button
+            size="sm"
+            variant={filtersOpen ? 'subtle' : 'outline'}
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            aria-controls="market-advanced-filters"
+          >
+            <LuSlidersHorizontal aria-hidden="true" />
+            Advanced Filters
+            {activeCount > 0 ? (
+              <Badge size="sm" colorPalette="brand" variant="solid" borderRadius="full">
+                {activeCount}
+              </Badge>
+            ) : null}
+          </Button>
+          <NativeSelect.Root size="sm" w="44">
+            <NativeSelect.Field
+              aria-label="Sort by"
+              value={filters.sort}
+              onChange={(event) => updateFilters({ sort: event.currentTarget.value as MarketSort })}
+            >
+              {SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <CartPopover />
+        </HStack>
+      </Flex>
+
+      <FilterPanel open={filtersOpen} filters={filters} onChange={updateFilters} onClear={clearFilters} activeCount={activeCount} />
+
+      <Box opacity={refreshing ? 0.55 : 1} transition="opacity 150ms" aria-busy={refreshing || undefined}>
+        <MarketGrid
+          items={items}
+          loading={query.isPending}
+          error={query.isError && !query.isFetchNextPageError ? query.error : null}
+          onRetry={() => void query.refetch()}
+          hasNextPage={query.hasNextPage && !refreshing}
+          isFetching={query.isFetching}
+          isFetchingNextPage={query.isFetchingNextPage}
+          nextPageFailed={query.isFetchNextPageError}
+          fetchNextPage={loadMore}
+          onOpen={setSelected}
+          onAddToCart={add}
+          isAdding={isPending}
+          filtered={activeCount > 0}
+          onClearFilters={clearFilters}
+        />
+      </Box>
+
+      <ItemDetailDialog
+        item={selected}
+        onClose={() => setSelected(null)}
+        onAddToCart={add}
+        adding={selected ? isPending(selected.id) : false}
+        inCart={selected ? cart.some((entry) => entry.id === selected.id) : false}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The cart (spec "Cart popover"): a Cart button with the item count, opening a panel with the items
+ * (each removable), the total (summed in cents), Clear and Purchase.
+ */
+import { useState } from 'react';
+import { Box, Button, Circle, EmptyState, HStack, IconButton, Popover, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { LuShoppingCart, LuTrash2, LuX } from 'react-icons/lu';
+import { formatUsd, parseMoney } from '../../../../../shared/money';
+import { cartStore, cartTotalCents } from '../../../cart/cartStore';
+import { useCart } from '../../../cart/useCart';
+import { ItemThumbnail, RarityBadge } from '../../../components/items';
+import { usePurchase } from './usePurchase';
+
+export function CartPopover() {
+  const items = useCart();
+  const [open, setOpen] = useState(false);
+  const { purchase, isPurchasing } = usePurchase();
+  const count = items.length;
+
+  return (
+    <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
+      <Popover.Trigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`} position="relative" pe={count ? '8' : undefined}>
+          <LuShoppingCart aria-hidden="true" />
+          Cart
+          {count > 0 ? (
+            <Circle
+              as="span"
+              position="absolute"
+              top="50%"
+              insetEnd="2"
+              transform="translateY(-50%)"
+              minW="5"
+              h="5"
+              px="1"
+              bg="brand.solid"
+              color="brand.contrast"
+              fontSize="xs"
+              fontWeight="bold"
+              data-testid="cart-count"
+              aria-hidden="true"
+            >
+              {count}
+            </Circle>
+          ) : null}
+        </Button>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content w="min(26rem, calc(100vw - 2rem))" bg="bg.panel" borderWidth="1px" borderColor="border.emphasized" aria-label="Cart">
+            <Popover.Header display="flex" alignItems="center" justifyContent="space-between" pb="3">
+              <Popover.Title fontWeight="semibold">Your Cart {count ? `(${count})` : ''}</Popover.Title>
+              <Popover.CloseTrigger asChild>
+                <IconButton size="xs" variant="ghost" aria-label="Close cart">
+                  <LuX />
+                </IconButton>
+              </Popover.CloseTrigger>
+            </Popover.Header>
+            <Popover.Body pt="0">
+              {count === 0 ? (
+                <EmptyState.Root size="sm">
+                  <EmptyState.Content>
+                    <EmptyState.Indicator>
+                      <LuShoppingCart />
+                    </EmptyState.Indicator>
+                    <EmptyState.Description>Your cart is empty. Open a skin and choose 'Add to cart'.</EmptyState.Description>
+                  </EmptyState.Content>
+                </EmptyState.Root>
+              ) : (
+                <Stack gap="4">
+                  <Stack as="ul" aria-label="Cart items" gap="2" maxH="18rem" overflowY="auto" pe="1" listStyleType="none">
+                    {items.map((item) => (
+                      <HStack as="li" key={item.id} gap="3" p="2" bg="bg.muted" borderRadius="l2">
+                        <ItemThumbnail name={item.name} imageUrl={item.imageUrl} rarity={item.rarity} size="12" />
+                        <Box minW="0" flex="1">
+                          <Text fontSize="sm" fontWeight="semibold" lineClamp={1} title={item.name}>
+                            {item.name}
+                          </Text>
+                          <HStack gap="2" mt="0.5">
+                            <Text fontSize="sm" color="brand.fg" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+                              {formatUsd(parseMoney(item.price) ?? 0n)}
+                            </Text>
+                            <RarityBadge rarity={item.rarity} />
+                          </HStack>
+                        </Box>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={`Remove ${item.name}`}
+                          onClick={() => cartStore.remove(item.id)}
+                          disabled={isPurchasing}
+                        >
+                          <LuTrash2 />
+                        </IconButton>
+                      </HStack>
+                    ))}
+                  </Stack>
+                  <Separator />
+                  <HStack justify="space-between">
+                    <Text color="fg.muted">Total</Text>
+                    <Text fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="cart-total">
+                      {formatUsd(cartTotalCents(items))}
+                    </Text>
+                  </HStack>
+                  <HStack gap="2">
+                    <Button flex="1" variant="outline" onClick={() => cartStore.clear()} disabled={isPurchasing}>
+                      Clear
+                    </Button>
+                    <Button
+                      flex="2"
+                      colorPalette="brand"
+                      loading={isPurchasing}
+                      loadingText="Purchasing..."
+                      onClick={() => purchase(items, () => setOpen(false))}
+                    >
+                      Purchase
+                    </Button>
+                  </HStack>
+                </Stack>
+              )}
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The Buy tab's 'Advanced Filters' (spec): search, min price, max price, weapon type, rarity tier,
+ * condition and StatTrak, in a panel that opens and closes. Choices apply at once; typed values
+ * after a short pause (useDraftField).
+ */
+import { useCallback, type ReactNode } from 'react';
+import { Box, Button, Collapsible, Field, Grid, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { LuSearch } from 'react-icons/lu';
+import { CONDITIONS, RARITIES, WEAPON_TYPES, type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
+import { RARITY_LABELS } from '../../../components/items';
+import type { MarketFilters } from '../../../queries/market';
+import { maxPriceError, priceError, useDraftField } from './useMarketFilters';
+
+const ALL = '';
+
+interface FilterPanelProps {
+  open: boolean;
+  filters: MarketFilters;
+  onChange: (patch: Partial<MarketFilters>) => void;
+  onClear: () => void;
+  activeCount: number;
+}
+
+export function FilterPanel({ open, filters, onChange, onClear, activeCount }: FilterPanelProps) {
+  const applySearch = useCallback((search: string) => onChange({ search: search || undefined }), [onChange]);
+  const applyMin = useCallback((minPrice: string) => onChange({ minPrice: minPrice || undefined }), [onChange]);
+  const applyMax = useCallback((maxPrice: string) => onChange({ maxPrice: maxPrice || undefined }), [onChange]);
+
+  const search = useDraftField(filters.search ?? '', applySearch);
+  const min = useDraftField(filters.minPrice ?? '', applyMin, priceError);
+  const max = useDraftField(filters.maxPrice ?? '', applyMax, (value) => maxPriceError(value, min.draft.trim()));
+
+  return (
+    <Collapsible.Root open={open} unmountOnExit={false}>
+      <Collapsible.Content id="market-advanced-filters">
+        <Box
+          as="section"
+          aria-label="Advanced Filters"
+          bg="bg.panel"
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="l3"
+          p={{ base: '4', md: '5' }}
+          mb="5"
+        >
+          <Grid
+            templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }}
+            columnGap="3"
+            rowGap="4"
+            alignItems="start"
+          >
+            <Field.Root gridColumn={{ base: 'span 2', md: 'span 2' }}>
+              <FilterLabel>Search</FilterLabel>
+              <InputGroup startElement={<LuSearch aria-hidden="true" />}>
+                <Input
+                  type="search"
+                  size="sm"
+                  value={search.draft}
+                  onChange={(event) => search.setDraft(event.target.value)}
+                  placeholder="Search skins, e.g. AK-47 Redline"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={100}
+                />
+              </InputGroup>
+            </Field.Root>
+            <PriceField label="Min Price" value={min.draft} onChange={min.setDraft} error={min.error} placeholder="0.00" />
+            <PriceField label="Max Price" value={max.draft} onChange={max.setDraft} error={max.error} placeholder="Any" />
+            <FilterSelect
+              label="Weapon Type"
+              value={filters.weaponType ?? ALL}
+              options={WEAPON_TYPES.map((type) => ({ value: type, label: type }))}
+              allLabel="All Weapons"
+              onChange={(value) => onChange({ weaponType: (value || undefined) as WeaponType | undefined })}
+            />
+            <FilterSelect
+              label="Rarity"
+              value={filters.rarity ?? ALL}
+              options={RARITIES.filter((rarity) => rarity !== 'unknown').map((rarity) => ({ value: rarity, label: RARITY_LABELS[rarity] }))}
+              allLabel="All Rarities"
+              onChange={(value) => onChange({ rarity: (value || undefined) as Rarity | undefined })}
+            />
+            <FilterSelect
+              label="Condition"
+              value={filters.condition ?? ALL}
+              options={CONDITIONS.map((condition) => ({ value: condition, label: condition }))}
+              allLabel="All Conditions"
+              onChange={(value) => onChange({ condition: (value || undefined) as Condition | undefined })}
+            />
+            <FilterSelect
+              label="StatTrak™"
+              value={filters.statTrak === undefined ? ALL : String(filters.statTrak)}
+              options={[
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ]}
+              allLabel="All"
+              onChange={(value) => onChange({ statTrak: value === ALL ? undefined : value === 'true' })}
+            />
+          </Grid>
+          <Box mt="4" display="flex" justifyContent="flex-end">
+            <Button size="xs" variant="ghost" colorPalette="brand" onClick={onClear} disabled={activeCount === 0}>
+              Clear Filters
+            </Button>
+          </Box>
+        </Box>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function FilterLabel({ children }: { children: ReactNode }) {
+  return (
+    <Field.Label fontSize="xs" color="fg.muted" fontWeight="semibold">
+      {children}
+    </Field.Label>
+  );
+}
+
+interface PriceFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  placeholder: string;
+}
+
+function PriceField({ label, value, onChange, error, placeholder }: PriceFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <FilterLabel>{label}</FilterLabel>
+      <InputGroup startElement="$">
+        <Input
+          size="sm"
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={12}
+        />
+      </InputGroup>
+      {error ? <Field.ErrorText fontSize="xs">{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  allLabel: string;
+  onChange: (value: string) => void;
+}
+
+function FilterSelect({ label, value, options, allLabel, onChange }: FilterSelectProps) {
+  const active = value !== ALL;
+  return (
+    <Field.Root>
+      <FilterLabel>{label}</FilterLabel>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          bg={active ? 'brand.subtle' : undefined}
+          borderColor={active ? 'brand.muted' : undefined}
+        >
+          <option value={ALL}>{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * A market item's detail dialog (spec "Market screen, Buy tab", DESIGN.md section 0): picture,
+ * price, float (8 decimals on wide screens, 4 on phones), rarity, the real pattern (Steam's paint
+ * seed, or N/A), 'Inspect in Game' when Steam gave an inspect link, when the item can be delivered,
+ * and 'Add to cart'.
+ */
+import { type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  CloseButton,
+  DataList,
+  Dialog,
+  Grid,
+  HStack,
+  Portal,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { LuCircleCheck, LuExternalLink, LuShoppingCart } from 'react-icons/lu';
+import { formatDate, formatFloatValue } from '../../../../../shared/format';
+import { formatUsd, parseMoney } from '../../../../../shared/money';
+import type { MarketItem } from '../../../../../shared/schemas/market';
+import { ConditionLabel, ItemImage, QualityBadges, RarityBadge, rarityLabel } from '../../../components/items';
+
+interface ItemDetailDialogProps {
+  item: MarketItem | null;
+  onClose: () => void;
+  onAddToCart: (item: MarketItem) => void;
+  adding: boolean;
+  inCart: boolean;
+}
+
+/** 'Ready to send' once the seller's trade protection is over, else the day it ends. */
+export function deliveryText(tradableAt: string, now = Date.now()): string {
+  const time = Date.parse(tradableAt);
+  if (Number.isNaN(time) || time <= now) return 'Ready to send';
+  return `After trade protection ends (${formatDate(tradableAt)})`;
+}
+
+export function ItemDetailDialog({ item, onClose, onAddToCart, adding, inCart }: ItemDetailDialogProps) {
+  return (
+    <Dialog.Root
+      open={item !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      motionPreset="slide-in-bottom"
+      size={{ base: 'full', sm: 'lg' }}
+    >
+      <Portal>
+        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized" overflow="hidden">
+            {item ? <ItemDetails item={item} onAddToCart={onAddToCart} adding={adding} inCart={inCart} /> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialogProps, 'item' | 'onClose'> & { item: MarketItem }) {
+  const floatDecimals = useBreakpointValue({ base: 4, md: 8 }) ?? 4;
+  return (
+    <>
+      <Dialog.Header pe="12" pb="2">
+        <Stack gap="1">
+          <Text fontSize="xs" color="fg.subtle" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
+            {item.weaponType || 'Item'}
+          </Text>
+          <Dialog.Title fontSize="xl" lineHeight="short">
+            {item.name}
+          </Dialog.Title>
+        </Stack>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Grid templateColumns={{ base: '1fr', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }} gap={{ base: '5', md: '6' }}>
+          <Box borderRadius="l3" overflow="hidden" borderWidth="1px" borderColor="border" alignSelf="start">
+            <ItemImage name={item.name} imageUrl={item.imageUrl} rarity={item.rarity}>
+              <Box position="absolute" top="2.5" insetStart="2.5">
+                <QualityBadges statTrak={item.statTrak} souvenir={item.souvenir} />
+              </Box>
+            </ItemImage>
+          </Box>
+          <Stack gap="4">
+            <Box>
+              <Text fontSize="xs" color="fg.subtle">
+                Price
+              </Text>
+              <Text fontSize="3xl" fontWeight="bold" color="brand.fg" fontVariantNumeric="tabular-nums" lineHeight="1.1">
+                {formatUsd(parseMoney(item.price) ?? 0n)}
+              </Text>
+            </Box>
+            <DataList.Root orientation="horizontal" size="sm" gap="2.5">
+              <Detail label="Rarity">
+                {item.rarity === 'unknown' ? rarityLabel(item.rarity) : <RarityBadge rarity={item.rarity} />}
+              </Detail>
+              <Detail label="Condition">
+                <ConditionLabel condition={item.condition} />
+              </Detail>
+              <Detail label="Float">
+                <Text as="span" fontFamily="mono" fontVariantNumeric="tabular-nums">
+                  {formatFloatValue(item.float, floatDecimals)}
+                </Text>
+              </Detail>
+              <Detail label="Pattern">
+                <Text as="span" fontFamily="mono">
+                  {item.paintSeed ?? 'N/A'}
+                </Text>
+              </Detail>
+              <Detail label="Delivery">{deliveryText(item.tradableAt)}</Detail>
+            </DataList.Root>
+            {item.inspectLink ? (
+              <Button asChild variant="outline" size="sm" alignSelf="start">
+                <a href={item.inspectLink}>
+                  <LuExternalLink aria-hidden="true" />
+                  Inspect in Game
+                </a>
+              </Button>
+            ) : null}
+          </Stack>
+        </Grid>
+      </Dialog.Body>
+      <Dialog.Footer borderTopWidth="1px" borderColor="border" mt="2" pt="4" justifyContent="space-between" gap="3">
+        <Box>
+          {inCart ? (
+            <HStack gap="1.5" color="green.300" fontSize="sm">
+              <LuCircleCheck aria-hidden="true" />
+              <Text>In your cart</Text>
+            </HStack>
+          ) : null}
+        </Box>
+        <Button colorPalette="brand" loading={adding} loadingText="Adding..." onClick={() => onAddToCart(item)}>
+          <LuShoppingCart aria-hidden="true" />
+          Add to cart
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW="24" color="fg.muted">
+        {label}
+      </DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The Buy tab's grid: one shared ItemCard per market item (click opens the detail dialog, 'Add to
+ * cart' adds directly), skeleton cards of the same size while the first page and each further page
+ * load, infinite scroll, and the empty and error states.
+ */
+import { memo, type ReactNode } from 'react';
+import { Box, Button, Card, EmptyState, HStack, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { LuClock, LuSearchX, LuShoppingCart, LuTriangleAlert } from 'react-icons/lu';
+import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
+import type { MarketItem } from '../../../../../shared/schemas/market';
+import { ItemCard, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
+import { deliveryText } from './ItemDetailDialog';
+import { useInfiniteScroll } from './useInfiniteScroll';
+
+interface MarketGridProps {
+  items: MarketItem[];
+  /** The first page is loading (nothing to show yet). */
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  hasNextPage: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  fetchNextPage: () => unknown;
+  onOpen: (item: MarketItem) => void;
+  onAddToCart: (item: MarketItem) => void;
+  isAdding: (id: string) => boolean;
+  filtered: boolean;
+  onClearFilters: () => void;
+}
+
+export function MarketGrid(props: MarketGridProps) {
+  const { items, loading, error, onRetry, hasNextPage, isFetching, isFetchingNextPage, nextPageFailed, fetchNextPage } = props;
+  const sentinelRef = useInfiniteScroll({ hasNextPage, isFetching, fetchNextPage, paused: nextPageFailed });
+
+  if (loading) {
+    return (
+      <Box aria-busy="true" aria-label="Loading skins">
+        <ItemGrid label="Loading skins">
+          <SkeletonCells count={MARKET_PAGE_SIZE} />
+        </ItemGrid>
+      </Box>
+    );
+  }
+  if (error && items.length === 0) {
+    return (
+      <GridMessage
+        icon={<LuTriangleAlert />}
+        title="Unable to load the market"
+        description="The skins could not be loaded. Please try again."
+        action={
+          <Button colorPalette="brand" onClick={onRetry}>
+            Try Again
+          </Button>
+        }
+      />
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <GridMessage
+        icon={<LuSearchX />}
+        title={props.filtered ? 'No skins match your filters' : 'No skins for sale yet'}
+        description={props.filtered ? 'Try a broader search or clear the filters.' : 'New listings appear here as soon as sellers list them.'}
+        action={
+          props.filtered ? (
+            <Button variant="outline" onClick={props.onClearFilters}>
+              Clear Filters
+            </Button>
+          ) : null
+        }
+      />
+    );
+  }
+
+  return (
+    <Box>
+      <ItemGrid label="Skins for sale">
+        {items.map((item) => (
+          <ItemGridCell key={item.id}>
+            <MarketItemCard item={item} adding={props.isAdding(item.id)} onOpen={props.onOpen} onAddToCart={props.onAddToCart} />
+          </ItemGridCell>
+        ))}
+        {isFetchingNextPage ? <SkeletonCells count={MARKET_PAGE_SIZE} /> : null}
+      </ItemGrid>
+      <Box ref={sentinelRef} h="1px" aria-hidden="true" />
+      {nextPageFailed ? (
+        <Stack align="center" mt="6" gap="2">
+          <Text color="fg.muted" fontSize="sm">
+            More skins could not be loaded.
+          </Text>
+          <Button size="sm" variant="outline" onClick={() => void fetchNextPage()}>
+            Load More
+          </Button>
+        </Stack>
+      ) : !hasNextPage ? (
+        <Text mt="8" textAlign="center" color="fg.subtle" fontSize="sm">
+          You have reached the end of the list.
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+interface MarketItemCardProps {
+  item: MarketItem;
+  adding: boolean;
+  onOpen: (item: MarketItem) => void;
+  onAddToCart: (item: MarketItem) => void;
+}
+
+/** Memoized: a page of new cards must not re-render the hundreds already on screen. */
+const MarketItemCard = memo(function MarketItemCard({ item, adding, onOpen, onAddToCart }: MarketItemCardProps) {
+  return (
+    <ItemCard
+      item={item}
+      onOpen={() => onOpen(item)}
+      price={<ItemPrice amount={item.price} />}
+      details={
+        <HStack gap="1.5" fontSize="xs" color="fg.subtle">
+          <LuClock aria-hidden="true" />
+          <Text lineClamp={1}>{deliveryText(item.tradableAt)}</Text>
+        </HStack>
+      }
+      actions={
+        <Button
+          w="full"
+          size="sm"
+          colorPalette="brand"
+          variant="subtle"
+          loading={adding}
+          loadingText="Adding..."
+          aria-label={`Add ${item.name} to cart`}
+          onClick={() => onAddToCart(item)}
+        >
+          <LuShoppingCart aria-hidden="true" />
+          Add to cart
+        </Button>
+      }
+    />
+  );
+});
+
+/** Placeholder cards laid out like MarketItemCard, so nothing jumps when the items arrive. */
+function SkeletonCells({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    <Box as="li" key={`skeleton-${index}`} minW="0" aria-hidden="true">
+      <Card.Root h="full" bg="bg.panel" borderColor="border" overflow="hidden" borderRadius="l3">
+        <Skeleton aspectRatio={{ base: '16 / 9', sm: '4 / 3' }} borderRadius="0" borderBottomWidth="3px" borderColor="transparent" />
+        <Stack gap="3" p="4">
+          <Box>
+            <Skeleton h="3" w="16" />
+            <SkeletonText noOfLines={2} gap="2" mt="2" />
+          </Box>
+          <HStack>
+            <Skeleton h="5" w="20" borderRadius="full" />
+            <Skeleton h="4" w="24" />
+          </HStack>
+          <Skeleton h="6" />
+          <Skeleton h="4" w="40" />
+          <Skeleton h="7" w="24" />
+        </Stack>
+        <Box px="4" pb="4">
+          <Skeleton h="8" borderRadius="l2" />
+        </Box>
+      </Card.Root>
+    </Box>
+  ));
+}
+
+interface GridMessageProps {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action: ReactNode;
+}
+
+function GridMessage({ icon, title, description, action }: GridMessageProps) {
+  return (
+    <EmptyState.Root bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3" py="16">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="fg.subtle">{icon}</EmptyState.Indicator>
+        <EmptyState.Title as="h2">{title}</EmptyState.Title>
+        <EmptyState.Description>{description}</EmptyState.Description>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

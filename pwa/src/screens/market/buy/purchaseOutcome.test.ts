@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { MarketItem } from '../../../../../shared/schemas/market';
+import { ApiError } from '../../../api/client';
+import { joinNames, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
+
+function item(id: string, name: string): MarketItem {
+  return {
+    id,
+    name,
+    imageUrl: '',
+    price: '1.00',
+    weaponType: 'Rifle',
+    rarity: 'covert',
+    condition: null,
+    float: null,
+    paintSeed: null,
+    statTrak: false,
+    souvenir: false,
+    tradableAt: '2030-01-01T00:00:00.000Z',
+    inspectLink: null,
+  };
+}
+
+const cart = [item('a', 'AK-47 | Redline'), item('b', 'AWP | Asiimov'), item('c', 'M4A4 | Howl')];
+
+describe('purchaseRefusal', () => {
+  it('reads 402 as insufficient balance', () => {
+    const error = new ApiError(402, 'Not enough balance - top up your balance to purchase', { code: 'insufficient_balance' });
+    expect(purchaseRefusal(error, cart)).toEqual({ kind: 'insufficient_balance' });
+  });
+
+  it('names the cart items a 409 lists as unavailable', () => {
+    const error = new ApiError(409, 'Some items are no longer available', {
+      code: 'listings_unavailable',
+      fields: { c: 'No longer available', a: 'No longer available', zzz: 'No longer available' },
+    });
+    const refusal = purchaseRefusal(error, cart);
+    expect(refusal.kind).toBe('unavailable');
+    expect(refusal.kind === 'unavailable' && refusal.items.map((entry) => entry.id)).toEqual(['a', 'c']);
+  });
+
+  it('treats a 409 that names no cart item as a plain failure', () => {
+    const error = new ApiError(409, 'Conflict', { code: 'conflict' });
+    expect(purchaseRefusal(error, cart)).toEqual({ kind: 'failed', message: 'Conflict' });
+  });
+
+  it('asks for a trade URL on trade_url_required', () => {
+    const error = new ApiError(400, 'Save your trade URL first', { code: 'trade_url_required' });
+    expect(purchaseRefusal(error, cart)).toEqual({ kind: 'trade_url_required' });
+  });
+
+  it('reads 401 as signed out and a network failure as a failure to retry', () => {
+    expect(purchaseRefusal(new ApiError(401, 'Sign in', {}), cart)).toEqual({ kind: 'signed_out' });
+    expect(purchaseRefusal(new TypeError('Failed to fetch'), cart).kind).toBe('failed');
+  });
+});
+
+describe('unavailableMessage', () => {
+  it('names one or several items', () => {
+    expect(unavailableMessage([cart[0]!])).toBe(
+      'AK-47 | Redline is no longer available and was removed from your cart. Nothing was charged.',
+    );
+    expect(unavailableMessage(cart)).toBe(
+      'AK-47 | Redline, AWP | Asiimov and M4A4 | Howl are no longer available and were removed from your cart. Nothing was charged.',
+    );
+  });
+
+  it('joins names', () => {
+    expect(joinNames([])).toBe('');
+    expect(joinNames(['A', 'B'])).toBe('A and B');
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The Buy tab's filters live in the page URL (`/market?rarity=covert&search=ak`), so a filtered view
+ * can be shared and survives a reload. The URL is the single source of truth: the applied filters
+ * are read from it (invalid values count as "all"), and every change writes it (replacing the
+ * history entry, so Back leaves the market instead of stepping through keystrokes).
+ *
+ * Typed fields (search, min and max price) keep a draft while the user types and apply it after
+ * FILTER_DEBOUNCE_MS; a price that is not money, or a max below the min, is shown as an error and
+ * not applied.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { parseMoney } from '../../../../../shared/money';
+import {
+  DEFAULT_MARKET_FILTERS,
+  filtersFromSearchParams,
+  searchParamsFromFilters,
+  type MarketFilters,
+} from '../../../queries/market';
+
+export const FILTER_DEBOUNCE_MS = 300;
+const PRICE_MESSAGE = 'Must be a price such as 12.34';
+const RANGE_MESSAGE = 'Min price must not be above max price';
+
+export function useMarketFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+
+  const updateFilters = useCallback(
+    (patch: Partial<MarketFilters>) => {
+      setSearchParams((current) => searchParamsFromFilters({ ...filtersFromSearchParams(current), ...patch }), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    },
+    [setSearchParams],
+  );
+
+  const clearFilters = useCallback(() => {
+    setSearchParams(searchParamsFromFilters({ ...DEFAULT_MARKET_FILTERS, sort: filters.sort }), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  }, [setSearchParams, filters.sort]);
+
+  return { filters, updateFilters, clearFilters };
+}
+
+/** How many filters (not the sort) are applied; the 'Advanced Filters' toggle shows it. */
+export function activeFilterCount(filters: MarketFilters): number {
+  const { sort: _sort, ...rest } = filters;
+  return Object.values(rest).filter((value) => value !== undefined).length;
+}
+
+/**
+ * A typed field's draft: follows the applied value when that changes from elsewhere (Clear, Back),
+ * and applies itself FILTER_DEBOUNCE_MS after the last keystroke when `validate` finds no error.
+ */
+export function useDraftField(
+  applied: string,
+  apply: (value: string) => void,
+  validate: (value: string) => string | null = () => null,
+) {
+  const [draft, setDraft] = useState(applied);
+  const [seenApplied, setSeenApplied] = useState(applied);
+  if (applied !== seenApplied) {
+    // Changed from outside (or our own debounced write came back normalized): show it unless the
+    // draft already means the same thing ("ak " is "ak").
+    setSeenApplied(applied);
+    if (draft.trim() !== applied) setDraft(applied);
+  }
+  const error = validate(draft.trim());
+
+  useEffect(() => {
+    const value = draft.trim();
+    if (value === applied || error) return;
+    const timer = setTimeout(() => apply(value), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, applied, error, apply]);
+
+  return { draft, setDraft, error };
+}
+
+/** The price fields' check: blank is fine (no limit), anything else must be a two-decimal amount. */
+export function priceError(value: string): string | null {
+  return value === '' || parseMoney(value) !== null ? null : PRICE_MESSAGE;
+}
+
+/** The max price's check, against the min price as typed. */
+export function maxPriceError(max: string, min: string): string | null {
+  const invalid = priceError(max);
+  if (invalid || max === '') return invalid;
+  const minCents = parseMoney(min);
+  const maxCents = parseMoney(max);
+  return minCents !== null && maxCents !== null && minCents > maxCents ? RANGE_MESSAGE : null;
+}
