@@ -1,23 +1,47 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellWithMode } from './static';
 import { awayFromWindowEdge, startTestApp, uniqueIp, type TestApp } from './test/testApp';
+
+/** A file beside the build (outside what is served), holding a text no served file has. */
+const OUTSIDE_SECRET = `outside-the-build-${randomUUID()}`;
 
 /** A stand-in build of the PWA, so these tests do not depend on `vite build` having run. */
 function fakePwaBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sm-pwa-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  const parent = mkdtempSync(path.join(tmpdir(), 'sm-pwa-'));
+  writeFileSync(path.join(parent, 'secret.txt'), OUTSIDE_SECRET);
+  const dir = path.join(parent, 'pwa');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(dir, 'assets/index-Abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{}');
   return dir;
 }
 
+/** GET with the path sent exactly as written (fetch and URL would resolve `..` segments first). */
+function rawGet(url: string, rawPath: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const request = http.get({ hostname, port, path: rawPath }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, text }));
+    });
+    request.on('error', reject);
+  });
+}
+
 let app: TestApp;
+let distDir: string;
 beforeAll(async () => {
-  app = await startTestApp({ env: { PWA_DIST_DIR: fakePwaBuild() } });
+  distDir = fakePwaBuild();
+  app = await startTestApp({ env: { PWA_DIST_DIR: distDir } });
 });
 afterAll(() => app.close());
 
@@ -138,8 +162,44 @@ describe('the PWA shell', () => {
   });
 
   it('never serves files outside the build', async () => {
-    const response = await app.client().get('/..%2f..%2fetc%2fpasswd.txt');
-    expect(response.status).toBe(404);
+    expect(existsSync(path.join(distDir, '../secret.txt'))).toBe(true);
+    const attempts = [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/secret.txt',
+      '/..%5csecret.txt',
+      '/%2e%2e%5csecret.txt',
+      '/..%252fsecret.txt',
+      `/${encodeURIComponent(path.join(distDir, '../secret.txt'))}`,
+    ];
+    for (const attempt of attempts) {
+      const response = await rawGet(app.url, attempt);
+      expect(response.text, attempt).not.toContain(OUTSIDE_SECRET);
+      expect([400, 404], attempt).toContain(response.status);
+    }
+  });
+});
+
+describe('the mode in the shell', () => {
+  it('tells the PWA it runs in simulated mode on every shell it serves', async () => {
+    const http = app.client();
+    for (const target of ['/', '/market', '/index.html', '/no/such/page']) {
+      const response = await http.get(target);
+      expect(response.text, target).toContain('<meta name="skinmarket-mode" content="simulated" />');
+      expect(response.text.indexOf('skinmarket-mode'), target).toBeLessThan(response.text.indexOf('</head>'));
+      expect(response.headers.get('cache-control'), target).toBe('no-cache');
+    }
+  });
+
+  it('says live when both modes are live, and finds the head of a shell that writes none', () => {
+    expect(shellWithMode('<!doctype html><html><head></head><body></body></html>', false)).toBe(
+      '<!doctype html><html><head>  <meta name="skinmarket-mode" content="live" />\n  </head><body></body></html>',
+    );
+    expect(shellWithMode('<!doctype html><title>t</title>', true)).toBe('<!doctype html><meta name="skinmarket-mode" content="simulated" /><title>t</title>');
   });
 });
 
@@ -164,7 +224,7 @@ describe('rate limits', () => {
 
 describe('behind an https origin', () => {
   it('sets a Secure session cookie and HSTS when PUBLIC_URL is https (TLS ended by the proxy)', async () => {
-    const secure = await startTestApp({ env: { PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' } });
+    const secure = await startTestApp({ env: { PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true', DEMO_DEPLOYMENT: 'true' } });
     try {
       const response = await fetch(`${secure.url}/auth/steam`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } });
       expect(response.status).toBe(302);

@@ -116,6 +116,6 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   if (services.simulatorRoutes) app.use(services.simulatorRoutes);
   app.use(api.routes());
   app.use(under(['/api'], apiFallback(api)));
-  app.use(servePwa(config.pwaDistDir));
+  app.use(servePwa(config.pwaDistDir, { simulated: config.simulated }));
   return app;
 }

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:8080', secure: false, steamMode: 'simulated', paymentsMode: 'simulated', tradeHoldMs: 604_800_000, seedListings: 2400 });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', publicUrl: 'http://127.0.0.1:8080', secure: false, steamMode: 'simulated', paymentsMode: 'simulated', simulated: true, demoDeployment: false, tradeHoldMs: 604_800_000, seedListings: 2400 });
     expect(config.databaseUrl).toBeUndefined();
   });
 
@@ -21,6 +21,37 @@ describe('loadConfig', () => {
   });
 
   it('is secure behind an https origin', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' })).toMatchObject({ secure: true, trustProxy: true });
+    expect(loadConfig({ ...live, PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' })).toMatchObject({ secure: true, trustProxy: true, simulated: false });
+  });
+});
+
+const liveSteam = { STEAM_MODE: 'live', STEAM_API_KEY: 'steam-key' };
+const livePayments = { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+const live = { ...liveSteam, ...livePayments };
+
+describe('mode rules (a simulated provider never faces real users)', () => {
+  it('refuses live Steam with simulated payments, and the reverse', () => {
+    expect(() => loadConfig(liveSteam)).toThrow(
+      'Invalid environment: STEAM_MODE=live with PAYMENTS_MODE=simulated; set both to live or both to simulated',
+    );
+    expect(() => loadConfig(livePayments)).toThrow(
+      'Invalid environment: STEAM_MODE=simulated with PAYMENTS_MODE=live; set both to live or both to simulated',
+    );
+  });
+
+  it('refuses simulated modes on an https PUBLIC_URL unless a public demo is meant', () => {
+    const https = { PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' };
+    expect(() => loadConfig(https)).toThrow(/^Invalid environment: simulated Steam and payments on an https PUBLIC_URL; set DEMO_DEPLOYMENT=true/);
+    expect(() => loadConfig({ ...https, DEMO_DEPLOYMENT: 'false' })).toThrow(/DEMO_DEPLOYMENT=true/);
+    expect(loadConfig({ ...https, DEMO_DEPLOYMENT: 'true' })).toMatchObject({ simulated: true, demoDeployment: true, secure: true });
+  });
+
+  it('starts with both modes live, or both simulated on plain http', () => {
+    expect(loadConfig(live)).toMatchObject({ steamMode: 'live', paymentsMode: 'live', simulated: false });
+    expect(loadConfig({ STEAM_MODE: 'simulated', PAYMENTS_MODE: 'simulated', PUBLIC_URL: 'http://192.168.1.5:8080' })).toMatchObject({ simulated: true });
+  });
+
+  it('reads DEMO_DEPLOYMENT as a boolean', () => {
+    expect(() => loadConfig({ DEMO_DEPLOYMENT: 'sometimes' })).toThrow(/DEMO_DEPLOYMENT/);
   });
 });

@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   SESSION_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  DEMO_DEPLOYMENT: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   SUPPORT_EMAIL: z.email().optional(),
@@ -45,6 +46,10 @@ export interface Config {
   embeddedPgPort: number;
   steamMode: 'simulated' | 'live';
   paymentsMode: 'simulated' | 'live';
+  /** Both modes simulated (mixed modes never start): the PWA shows the demo banner. */
+  simulated: boolean;
+  /** A public demo on an https origin was meant (DEMO_DEPLOYMENT=true). */
+  demoDeployment: boolean;
   steamApiKey: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -81,6 +86,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENTS_MODE === 'live' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid environment: PAYMENTS_MODE=live needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
+  // A simulated provider never faces real users (DESIGN.md section 1): real Steam users must not
+  // reach a checkout that credits money for free, nor simulated users a real payout.
+  if (e.STEAM_MODE !== e.PAYMENTS_MODE) {
+    throw new Error(
+      `Invalid environment: STEAM_MODE=${e.STEAM_MODE} with PAYMENTS_MODE=${e.PAYMENTS_MODE}; set both to live or both to simulated`,
+    );
+  }
+  const simulated = e.STEAM_MODE === 'simulated';
+  if (simulated && publicUrl.startsWith('https://') && !e.DEMO_DEPLOYMENT) {
+    throw new Error(
+      'Invalid environment: simulated Steam and payments on an https PUBLIC_URL; set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -91,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     steamMode: e.STEAM_MODE,
     paymentsMode: e.PAYMENTS_MODE,
+    simulated,
+    demoDeployment: e.DEMO_DEPLOYMENT,
     steamApiKey: e.STEAM_API_KEY,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -81,6 +81,18 @@ describe('startup failures', () => {
     expect(await server.exited).toBe(1);
     expect(server.stderr()).toMatch(/^skinmarket: Invalid environment: PORT: /);
   });
+
+  it('refuses mixed modes and simulated modes on https without DEMO_DEPLOYMENT, in one line', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-'));
+    const mixed = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, STEAM_MODE: 'live', STEAM_API_KEY: 'key', PAYMENTS_MODE: 'simulated' });
+    const https = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir, PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' });
+    expect(await mixed.exited).toBe(1);
+    expect(mixed.stderr()).toBe(
+      'skinmarket: Invalid environment: STEAM_MODE=live with PAYMENTS_MODE=simulated; set both to live or both to simulated\n',
+    );
+    expect(await https.exited).toBe(1);
+    expect(https.stderr()).toMatch(/^skinmarket: Invalid environment: simulated Steam and payments on an https PUBLIC_URL; set DEMO_DEPLOYMENT=true[^\n]*\n$/);
+  });
 });
 
 describe('shutdown', () => {

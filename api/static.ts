@@ -3,8 +3,12 @@
  * worker are revalidated on every load so a new release reaches users at once. Page paths of the
  * route table answer 200 with the shell, any other page path 404 with the shell (which shows the
  * 404 screen); a missing file answers a plain 404.
+ *
+ * The shell carries the server's mode in `<meta name="skinmarket-mode">`, which the PWA reads
+ * synchronously at start (the demo banner is in its first paint; CSP forbids inline scripts).
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Middleware } from 'koa';
 import send from 'koa-send';
@@ -19,7 +23,20 @@ function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
-export function servePwa(distDir: string): Middleware {
+export interface PwaOptions {
+  /** Simulated Steam and payments: the shell says so and every page shows the demo banner. */
+  simulated: boolean;
+}
+
+/** The built index.html with the mode meta element added to its head. */
+export function shellWithMode(html: string, simulated: boolean): string {
+  const meta = `<meta name="skinmarket-mode" content="${simulated ? 'simulated' : 'live'}" />`;
+  if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
+  // No head element written out: right after the doctype is still the head.
+  return html.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${meta}`);
+}
+
+export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware {
   const options = {
     root: distDir,
     hidden: false,
@@ -37,7 +54,8 @@ export function servePwa(distDir: string): Middleware {
       return;
     }
     const lastSegment = ctx.path.slice(ctx.path.lastIndexOf('/') + 1);
-    if (!isPagePath(ctx.path) && lastSegment.includes('.')) {
+    const isShellFile = ctx.path === '/index.html';
+    if (!isPagePath(ctx.path) && lastSegment.includes('.') && !isShellFile) {
       try {
         await send(ctx, ctx.path, options);
       } catch (error) {
@@ -49,7 +67,10 @@ export function servePwa(distDir: string): Middleware {
       }
       return;
     }
-    await send(ctx, 'index.html', options);
-    ctx.status = isPagePath(ctx.path) ? 200 : 404;
+    const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+    ctx.status = isPagePath(ctx.path) || isShellFile ? 200 : 404;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', cacheControlFor('index.html'));
+    ctx.body = shellWithMode(html, simulated);
   };
 }
