@@ -16,7 +16,7 @@ import { RouteError } from './components/RouteError';
 const LandingScreen = lazy(() => import('./screens/LandingScreen'));
 const MarketScreen = lazy(() => import('./screens/market/MarketScreen'));
 const InventoryScreen = lazy(() => import('./screens/inventory/InventoryScreen'));
-const CheckoutScreen = lazy(() => import('./screens/CheckoutScreen'));
+const CheckoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const AddFundsScreen = lazy(() => import('./screens/addFunds/AddFundsScreen'));
 const WithdrawScreen = lazy(() => import('./screens/WithdrawScreen'));

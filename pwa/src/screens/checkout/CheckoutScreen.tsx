@@ -1,0 +1,136 @@
+/**
+ * Checkout (/checkout; the spec does not show this screen, DESIGN.md section 3 "Buy" decides it):
+ * where the buyer lands after a purchase (`?order=<id>`) and comes back to follow delivery. The
+ * order just placed is confirmed at the top; below, the buyer's recent orders with each item's
+ * delivery state, re-read while deliveries are under way (useOrdersQuery). Visitors are asked to
+ * sign in.
+ */
+import { Alert, Box, Button, Center, EmptyState, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { LuPackageOpen, LuShoppingBag, LuTriangleAlert } from 'react-icons/lu';
+import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
+import { formatUsd, parseMoney } from '../../../../shared/money';
+import type { Order } from '../../../../shared/schemas/market';
+import { PageTitle } from '../../components/PageTitle';
+import { SignedInOnly } from '../../components/SignedInOnly';
+import { useOrdersQuery } from '../../queries/orders';
+import { OrderCard, orderNumber } from './OrderCard';
+
+/** How many orders the screen lists. */
+const RECENT_ORDERS = 20;
+
+export default function CheckoutScreen() {
+  return (
+    <>
+      <PageTitle title="Checkout" subtitle="Your purchases and where each item is on its way to you." />
+      <SignedInOnly unavailableTitle="Orders are not available" signInDescription="Please sign in with Steam to see your purchases.">
+        {() => <Orders />}
+      </SignedInOnly>
+    </>
+  );
+}
+
+function Orders() {
+  const [searchParams] = useSearchParams();
+  const orderId = searchParams.get('order');
+  const { data: orders, isPending, isError, refetch, isRefetching } = useOrdersQuery();
+
+  if (isPending) {
+    return (
+      <Center py="16" role="status" aria-live="polite">
+        <Stack align="center" gap="3">
+          <Spinner size="lg" color="brand.400" borderWidth="3px" />
+          <Text color="fg.muted">Loading your orders...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (isError) {
+    return (
+      <EmptyState.Root bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="fg.subtle">
+            <LuTriangleAlert />
+          </EmptyState.Indicator>
+          <EmptyState.Title as="h2">Unable to load your orders</EmptyState.Title>
+          <EmptyState.Description>Please try again.</EmptyState.Description>
+          <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
+            Try Again
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+
+  const current = orderId ? orders.find((order) => order.id === orderId) : undefined;
+  const recent = orders.slice(0, RECENT_ORDERS);
+
+  return (
+    <Stack gap="8">
+      {orderId ? <OrderConfirmation order={current} /> : null}
+      <Box as="section" aria-labelledby="recent-purchases">
+        <Flex justify="space-between" align="center" mb="4" gap="3" wrap="wrap">
+          <Heading as="h2" id="recent-purchases" size="lg">
+            Recent Purchases
+          </Heading>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to="/market">
+              <LuShoppingBag aria-hidden="true" />
+              Continue Shopping
+            </RouterLink>
+          </Button>
+        </Flex>
+        {recent.length === 0 ? (
+          <EmptyState.Root bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
+            <EmptyState.Content>
+              <EmptyState.Indicator color="fg.subtle">
+                <LuPackageOpen />
+              </EmptyState.Indicator>
+              <EmptyState.Title as="h3">No purchases yet</EmptyState.Title>
+              <EmptyState.Description>Skins you buy on the market appear here with their delivery status.</EmptyState.Description>
+              <Button asChild colorPalette="brand">
+                <RouterLink to="/market">Browse Marketplace</RouterLink>
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack gap="4">
+            {recent.map((order) => (
+              <OrderCard key={order.id} order={order} highlighted={order.id === orderId} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+function OrderConfirmation({ order }: { order: Order | undefined }) {
+  if (!order) {
+    return (
+      <Alert.Root status="warning" variant="surface">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Order not found</Alert.Title>
+          <Alert.Description>This order is not among your purchases. Your recent orders are listed below.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+  const count = order.items.length;
+  return (
+    <Alert.Root status="success" variant="surface" role="status" borderRadius="l3" p={{ base: '4', md: '5' }}>
+      <Alert.Indicator />
+      <Alert.Content gap="1">
+        <Alert.Title fontSize="md">
+          Order #{orderNumber(order.id)} confirmed: {count} {count === 1 ? 'item' : 'items'} for {formatUsd(parseMoney(order.total) ?? 0n)}
+        </Alert.Title>
+        <Alert.Description color="fg.muted">
+          The money is held in escrow. Each item is sent to the trade URL in your profile as soon as its seller&apos;s{' '}
+          {TRADE_HOLD_DAYS}-day Steam trade protection ends; accept the trade offer in Steam. If an item cannot be delivered,
+          you are refunded in full.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

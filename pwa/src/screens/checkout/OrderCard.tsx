@@ -1,0 +1,103 @@
+/** One order on the Checkout screen: when, how much, and each item with its delivery state. */
+import { useId } from 'react';
+import { Badge, Box, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { LuCircleCheck, LuCircleX, LuClock, LuRotateCcw, LuSend } from 'react-icons/lu';
+import { formatDateTime } from '../../../../shared/format';
+import { formatUsd, parseMoney } from '../../../../shared/money';
+import type { Order, OrderItem } from '../../../../shared/schemas/market';
+import { ItemThumbnail, RarityBadge } from '../../components/items';
+import { itemStatusView, orderSummary, type StatusTone } from './orderStatus';
+
+const TONES: Record<StatusTone, { palette: string; icon: typeof LuClock }> = {
+  waiting: { palette: 'yellow', icon: LuClock },
+  active: { palette: 'blue', icon: LuSend },
+  done: { palette: 'green', icon: LuCircleCheck },
+  refunded: { palette: 'purple', icon: LuRotateCcw },
+  failed: { palette: 'red', icon: LuCircleX },
+};
+
+function money(amount: string): string {
+  return formatUsd(parseMoney(amount) ?? 0n);
+}
+
+/** A short, readable order number (the id's first block). */
+export function orderNumber(id: string): string {
+  return id.split('-')[0]?.toUpperCase() ?? id;
+}
+
+export function OrderCard({ order, highlighted = false }: { order: Order; highlighted?: boolean }) {
+  const titleId = useId();
+  return (
+    <Card.Root
+      as="article"
+      aria-labelledby={titleId}
+      bg="bg.panel"
+      borderColor={highlighted ? 'brand.muted' : 'border'}
+      shadow={highlighted ? '0 0 0 1px var(--chakra-colors-brand-muted)' : undefined}
+    >
+      <Card.Header pb="3">
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+          <Box>
+            <Heading as="h3" id={titleId} size="md">
+              Order #{orderNumber(order.id)}
+            </Heading>
+            <Text fontSize="sm" color="fg.muted" mt="0.5">
+              {formatDateTime(order.createdAt)} · {order.items.length} {order.items.length === 1 ? 'item' : 'items'}
+            </Text>
+          </Box>
+          <Stack gap="1" align="end">
+            <Text fontSize="lg" fontWeight="bold" fontVariantNumeric="tabular-nums">
+              {money(order.total)}
+            </Text>
+            <Badge size="sm" variant="subtle">
+              {orderSummary(order.items)}
+            </Badge>
+          </Stack>
+        </Flex>
+      </Card.Header>
+      <Card.Body pt="0">
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={`Items of order #${orderNumber(order.id)}`}>
+          {order.items.map((item) => (
+            <OrderItemRow key={item.listingId} item={item} />
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function OrderItemRow({ item }: { item: OrderItem }) {
+  const view = itemStatusView(item);
+  const tone = TONES[view.tone];
+  const StatusIcon = tone.icon;
+  return (
+    <HStack as="li" gap="3" p="3" bg="bg.muted" borderRadius="l2" align="center">
+      <ItemThumbnail name={item.name} imageUrl={item.imageUrl} rarity={item.rarity} size="14" />
+      <Box flex="1" minW="0">
+        <Text fontWeight="semibold" lineClamp={1} title={item.name}>
+          {item.name}
+        </Text>
+        <HStack gap="2" mt="0.5" wrap="wrap">
+          <RarityBadge rarity={item.rarity} />
+          <Text fontSize="sm" color="fg.muted">
+            {item.condition ?? 'No wear'}
+          </Text>
+        </HStack>
+        <HStack gap="1.5" mt="1.5" fontSize="sm" color={`${tone.palette}.300`} align="start">
+          <Box as="span" mt="0.5" flexShrink={0}>
+            <StatusIcon aria-hidden="true" />
+          </Box>
+          <Text data-testid="delivery-state">{view.label}</Text>
+        </HStack>
+      </Box>
+      <Stack gap="1.5" align="end" flexShrink={0}>
+        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+          {money(item.price)}
+        </Text>
+        <Badge size="sm" colorPalette={tone.palette} variant="subtle">
+          {view.badge}
+        </Badge>
+      </Stack>
+    </HStack>
+  );
+}
