@@ -9,6 +9,7 @@ import { type PaymentGateway } from './payments/gateway';
 import { type RateLimiter } from './middleware/rateLimit';
 import { type Secrets } from './secrets';
 import { type SteamGateway } from './steam/gateway';
+import { type TradeBot } from './steam/tradeBot';
 
 /** What route modules are built from: the process's configuration and shared services. */
 export interface AppServices {
@@ -19,6 +20,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Steam: live, or the simulated Steam under /dev/steam (same protocols). */
   steam: SteamGateway;
+  /** The platform's trade bot: live (steam-user …) or the simulated bot trading with /dev/steam. */
+  bot: TradeBot;
   /** Hosted checkout and signed webhooks: Stripe, or the simulated provider under /dev/pay. */
   payments: PaymentGateway;
   /** Encrypts payout details at rest. */

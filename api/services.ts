@@ -39,6 +39,10 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     secrets,
     rateLimiter: createRateLimiter(dataSource),
     steam: createSteamGateway(config, logger),
+    bot:
+      config.steamMode === 'live'
+        ? (await import('./steam/live/index')).createLiveTradeBot({ config, dataSource, logger })
+        : dev!.simulatedTradeBot(config, dataSource, logger),
     payments,
     cipher: createFieldCipher(secrets.dataEncryptionKey),
     mailer: createMailer(config, logger),
@@ -49,7 +53,12 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     services,
     seeders: config.steamMode === 'simulated' && dev ? dev.demoSeeders : [],
     startBackground() {
-      const stops = [dev && config.steamMode === 'simulated' ? dev.startSimulators(dataSource, logger) : undefined].filter(Boolean) as Array<() => Promise<void>>;
+      // The bot logs on in the background; a failed log-on leaves it offline (bot-status says so).
+      const botStarted = services.bot.start().catch((error: unknown) => {
+        logger.error({ err: error }, 'the trade bot did not start');
+        return async () => undefined;
+      });
+      const stops: Array<() => Promise<void>> = [async () => (await botStarted)()];
       return async () => {
         await Promise.all(stops.map((stop) => stop()));
       };

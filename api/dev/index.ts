@@ -13,9 +13,10 @@ import { type Seeder } from '../db/seed';
 import { type Logger } from '../logger';
 import { type PaymentGateway } from '../payments/gateway';
 import { type Secrets } from '../secrets';
+import { type TradeBot } from '../steam/tradeBot';
 import { createSimulatedGateway, simulatedWebhookSecret } from './pay/gateway';
 import { devPayRouter } from './pay/router';
-import { startBotHeartbeat } from './steam/botHeartbeat';
+import { createSimulatedTradeBot } from './steam/bot/simulatedTradeBot';
 import { devSteamRouter } from './steam/router';
 
 /** The simulated provider behind PayPal-type deposits (checkouts hosted under /dev/pay). */
@@ -34,7 +35,7 @@ export function simulatorRoutes(services: AppServices): Middleware {
 /** Demo data seeded once per database in simulated mode. */
 export const demoSeeders: Seeder[] = [];
 
-/** Background work of the simulators; returns the function that stops it. */
-export function startSimulators(dataSource: DataSource, logger: Logger): () => Promise<void> {
-  return startBotHeartbeat(dataSource, logger);
+/** The simulated trade bot: trades with the simulated Steam under /dev/steam over HTTP. */
+export function simulatedTradeBot(config: Config, dataSource: DataSource, logger: Logger): TradeBot {
+  return createSimulatedTradeBot({ baseUrl: `${config.publicUrl}/dev/steam`, dataSource, logger, holdMs: config.tradeHoldMs });
 }

@@ -10,6 +10,10 @@ import { generateInventory, personaNameOf as demoPersonaNameOf, type SimItem } f
 export const PRIVATE_INVENTORY_STEAM_ID = '76561198000000009';
 export const STEAM_OUTAGE_STEAM_ID = '76561198000000008';
 
+/** The simulated trade bot's account: it starts with an empty inventory and fills up by trading. */
+export const SIM_BOT_STEAM_ID = '76561198000000100';
+export const SIM_BOT_PERSONA_NAME = 'SkinMarket Bot';
+
 export const testAccounts = [
   { steamId: PRIVATE_INVENTORY_STEAM_ID, personaName: 'Private Inventory', note: 'inventory is private' },
   { steamId: STEAM_OUTAGE_STEAM_ID, personaName: 'Steam Outage', note: 'inventory requests are rate limited' },
@@ -21,6 +25,7 @@ export interface SimAccount {
 }
 
 function personaNameOf(steamId: string): string {
+  if (steamId === SIM_BOT_STEAM_ID) return SIM_BOT_PERSONA_NAME;
   return testAccounts.find((account) => account.steamId === steamId)?.personaName ?? demoPersonaNameOf(steamId);
 }
 
@@ -37,7 +42,7 @@ export async function ensureAccount(dataSource: DataSource, steamId: string): Pr
       [steamId, personaName],
     );
     if (created.length === 0) return;
-    const items = generateInventory(steamId);
+    const items = steamId === SIM_BOT_STEAM_ID ? [] : generateInventory(steamId);
     await manager.query(
       `INSERT INTO sim_steam_items (assetid, steam_id, item)
        SELECT item->>'assetid', $1, item FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(item, n) ORDER BY n`,
@@ -47,9 +52,16 @@ export async function ensureAccount(dataSource: DataSource, steamId: string): Pr
   return { steamId, personaName };
 }
 
-/** The account's items (the inventory renderer pages them newest first by assetid, as Steam does). */
-export async function itemsOf(db: DataSource | EntityManager, steamId: string): Promise<SimItem[]> {
-  const rows = (await db.query('SELECT item FROM sim_steam_items WHERE steam_id = $1 ORDER BY position', [steamId])) as Array<{
+/** Inventory contexts: 2 holds tradable items, 16 the ones under trade protection. */
+export type SimContextId = '2' | '16';
+
+/**
+ * The account's items in one context (the inventory renderer pages them newest first by assetid, as
+ * Steam does). An item is in context 16 while its trade protection lasts, in context 2 after.
+ */
+export async function itemsOf(db: DataSource | EntityManager, steamId: string, contextId: SimContextId = '2'): Promise<SimItem[]> {
+  const inContext = contextId === '16' ? 'protected_until > now()' : '(protected_until IS NULL OR protected_until <= now())';
+  const rows = (await db.query(`SELECT item FROM sim_steam_items WHERE steam_id = $1 AND ${inContext} ORDER BY position`, [steamId])) as Array<{
     item: SimItem;
   }>;
   return rows.map((row) => row.item);

@@ -17,6 +17,8 @@ import { renderAvatarSvg, renderItemSvg } from './itemImage';
 import { createOpenIdProvider } from './openidProvider';
 import { profilePage, signInPage } from './signInPage';
 import { catalogKeyFromIconUrl, renderInventoryPage } from './steamInventoryJson';
+import { settleDueOffers } from './trading/offers';
+import { addTradingRoutes, tradingRules } from './trading/router';
 
 const steamIdParam = z.string().refine(isSteamId64, 'Not a steamid64');
 
@@ -32,7 +34,8 @@ function svg(ctx: Context, body: string) {
   ctx.body = body;
 }
 
-export function devSteamRouter({ config, dataSource, secrets }: AppServices): Router {
+export function devSteamRouter(services: AppServices): Router {
+  const { config, dataSource, secrets } = services;
   const base = `${config.publicUrl}/dev/steam`;
   const endpoint = `${base}/openid/login`;
   const provider = createOpenIdProvider({ endpoint, secret: `${config.publicUrl}|${secrets.sessionKeys[0]}`, dataSource });
@@ -95,8 +98,8 @@ export function devSteamRouter({ config, dataSource, secrets }: AppServices): Ro
   });
 
   router.get(
-    '/inventory/:steamid/730/2',
-    validated({ params: z.object({ steamid: steamIdParam }), query: inventoryQuery }, async (ctx, { params, query }) => {
+    '/inventory/:steamid/730/:contextid',
+    validated({ params: z.object({ steamid: steamIdParam, contextid: z.enum(['2', '16']) }), query: inventoryQuery }, async (ctx, { params, query }) => {
       // Steam answers a private inventory with 403 and a null body, and sheds load with 429.
       if (params.steamid === PRIVATE_INVENTORY_STEAM_ID) {
         ctx.status = 403;
@@ -109,8 +112,10 @@ export function devSteamRouter({ config, dataSource, secrets }: AppServices): Ro
         return;
       }
       await ensureAccount(dataSource, params.steamid);
-      const items = await itemsOf(dataSource, params.steamid);
-      ctx.body = renderInventoryPage(items, { count: query.count, startAssetId: query.start_assetid });
+      // Trades due by now have happened: their items are where the trades put them.
+      await settleDueOffers(dataSource, tradingRules(config), params.steamid);
+      const items = await itemsOf(dataSource, params.steamid, params.contextid);
+      ctx.body = renderInventoryPage(items, { count: query.count, startAssetId: query.start_assetid, contextId: params.contextid });
     }),
   );
 
@@ -136,5 +141,6 @@ export function devSteamRouter({ config, dataSource, secrets }: AppServices): Ro
     ctx.body = profilePage({ steamId, personaName: account.personaName, avatarUrl: avatarUrl(steamId) });
   });
 
+  addTradingRoutes(router, services);
   return router;
 }

@@ -96,6 +96,8 @@ export interface RenderInventoryOptions {
   startAssetId?: string;
   /** The description's icon_url; default: simIconToken of the item's catalogue entry. */
   iconUrlOf?: (item: SimItem) => string;
+  /** The inventory context: 2 (default) or 16, where trade-protected items sit (not tradable). */
+  contextId?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,12 +229,12 @@ export function describeItem(item: SimItem, iconUrl: string): SteamDescription {
   };
 }
 
-function assetPropertiesOf(item: SimItem): SteamAssetProperties | null {
+function assetPropertiesOf(item: SimItem, contextId: string): SteamAssetProperties | null {
   const properties: SteamAssetProperty[] = [];
   if (item.paintSeed !== null) properties.push({ propertyid: 1, int_value: String(item.paintSeed), name: 'Pattern Template' });
   if (item.float !== null) properties.push({ propertyid: 2, float_value: String(item.float), name: 'Wear Rating' });
   if (properties.length === 0) return null;
-  return { appid: STEAM_APP_ID, contextid: STEAM_CONTEXT_ID, assetid: item.assetid, asset_properties: properties };
+  return { appid: STEAM_APP_ID, contextid: contextId, assetid: item.assetid, asset_properties: properties };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -257,7 +259,10 @@ export function renderInventoryPage(items: readonly SimItem[], options: RenderIn
   }
   const count = Math.max(1, Math.floor(options.count));
   const iconUrlOf = options.iconUrlOf ?? ((item: SimItem) => simIconToken(item.catalogKey));
-  const sorted = [...items].sort(compareNewestFirst);
+  const contextId = options.contextId ?? STEAM_CONTEXT_ID;
+  // Trade-protected items cannot be traded until their protection ends.
+  const protectedContext = contextId !== STEAM_CONTEXT_ID;
+  const sorted = [...items].map((item) => (protectedContext ? { ...item, tradable: false } : item)).sort(compareNewestFirst);
   const start = options.startAssetId !== undefined ? BigInt(options.startAssetId) : null;
   const remaining = start === null ? sorted : sorted.filter((item) => BigInt(item.assetid) < start);
   const page = remaining.slice(0, count);
@@ -274,14 +279,14 @@ export function renderInventoryPage(items: readonly SimItem[], options: RenderIn
     }
     answer.assets = page.map((item) => ({
       appid: STEAM_APP_ID,
-      contextid: STEAM_CONTEXT_ID,
+      contextid: contextId,
       assetid: item.assetid,
       classid: item.classid,
       instanceid: item.instanceid,
       amount: '1',
     }));
     answer.descriptions = [...descriptions.values()];
-    answer.asset_properties = page.flatMap((item) => assetPropertiesOf(item) ?? []);
+    answer.asset_properties = page.flatMap((item) => assetPropertiesOf(item, contextId) ?? []);
   }
   answer.total_inventory_count = items.length;
   if (more) {

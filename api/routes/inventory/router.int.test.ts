@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RARITIES } from '../../../shared/constants';
 import { type InventoryResponse } from '../../../shared/schemas/inventory';
 import { PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID } from '../../dev/steam/accounts';
-import { beat } from '../../dev/steam/botHeartbeat';
+import { beat } from '../../steam/botHeartbeat';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { awayFromWindowEdge, startTestApp, type TestApp } from '../../test/testApp';
 
@@ -82,7 +82,7 @@ describe('GET /api/inventory', () => {
 
 describe('GET /api/bot-status', () => {
   it('reports the bot online from its heartbeat', async () => {
-    await beat(app.services.dataSource);
+    await beat(app.services.dataSource, 'simulated');
     const response = await app.client().get<{ online: boolean; lastSeenAt: string }>('/api/bot-status');
     expect(response.status).toBe(200);
     expect(response.body.online).toBe(true);
@@ -93,6 +93,6 @@ describe('GET /api/bot-status', () => {
     await app.services.dataSource.query(`UPDATE bot_heartbeats SET last_seen_at = now() - interval '10 minutes'`);
     const response = await app.client().get<{ online: boolean }>('/api/bot-status');
     expect(response.body.online).toBe(false);
-    await beat(app.services.dataSource);
+    await beat(app.services.dataSource, 'simulated');
   });
 });

@@ -1,0 +1,31 @@
+/**
+ * The trade bot's heartbeat: a running bot (live or simulated) records that it is online every
+ * 30 s in `bot_heartbeats`, which GET /api/bot-status reads.
+ */
+import { type DataSource } from 'typeorm';
+import { type Logger } from '../logger';
+
+const HEARTBEAT_MS = 30_000;
+
+export async function beat(dataSource: DataSource, bot: string): Promise<void> {
+  await dataSource.query(
+    `INSERT INTO bot_heartbeats (bot, last_seen_at) VALUES ($1, now())
+     ON CONFLICT (bot) DO UPDATE SET last_seen_at = now()`,
+    [bot],
+  );
+}
+
+/** Beats now and every 30 s; returns the function that stops it (after a beat in flight). */
+export function startBotHeartbeat(dataSource: DataSource, logger: Logger, bot: string): () => Promise<void> {
+  let inFlight: Promise<void> = Promise.resolve();
+  const tick = () => {
+    inFlight = beat(dataSource, bot).catch((error: unknown) => logger.warn({ err: error, bot }, 'bot heartbeat failed'));
+  };
+  tick();
+  const timer = setInterval(tick, HEARTBEAT_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    return inFlight;
+  };
+}
