@@ -68,15 +68,29 @@ export class TradeBotUnavailableError extends Error {
   }
 }
 
+/**
+ * Every method throws TradeBotUnavailableError when Steam cannot be reached, answers 5xx or
+ * refuses the request (an unknown offer, a stale trade URL, items no longer in the inventory).
+ */
 export interface TradeBot {
+  /** Sends the offer (confirming it on the mobile authenticator when the bot gives items); state 2 Active or 9. */
   sendOffer(request: SendOfferRequest): Promise<{ offerId: string; state: number }>;
+  /** The offer as Steam has it now; once Accepted, with the received items' new ids. */
   getOffer(offerId: string): Promise<BotOffer>;
+  /**
+   * Cancels an offer that is still active. Resolves too when the offer had already ended
+   * (accepted, declined …) before the cancel arrived: getOffer tells which.
+   */
   cancelOffer(offerId: string): Promise<void>;
   /** Trades since `sinceSeconds` (epoch seconds), newest first. */
   getTradeHistory(sinceSeconds: number): Promise<TradeHistoryEntry[]>;
   /** Whether the bot holds this asset in a tradable context (2), i.e. its protection is over. */
   isTradable(assetid: string): Promise<boolean>;
-  /** Offer state changes the bot learns of by itself (live: steam-tradeoffer-manager events). */
+  /**
+   * Offer state changes the bot learns of by itself, for offers it sent (live:
+   * steam-tradeoffer-manager's sentOfferChanged; simulated: a poll loop). Only while started;
+   * a change may be reported more than once (after a restart), so listeners must be idempotent.
+   */
   onOfferChanged(listener: (offer: BotOffer) => void): void;
   /** Logs on, starts polling and the heartbeat that /api/bot-status reads; returns the stop function. */
   start(): Promise<() => Promise<void>>;
