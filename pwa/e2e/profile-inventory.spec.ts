@@ -152,8 +152,11 @@ test.describe('signed in as Demo Seller', () => {
     await expect(breakdown).toContainText('$12.50');
     await expect(breakdown).toContainText('-$0.38');
     await expect(breakdown).toContainText('$12.12');
-    // POST /api/trade-offers arrives with selling; until then the offer cannot be sent.
-    await expect(dialog.getByRole('button', { name: 'Send Trade Offer' })).toBeDisabled();
+    const send = dialog.getByRole('button', { name: 'Send Trade Offer' });
+    await expect(send).toBeEnabled();
+    await dialog.getByLabel('Your Price (USD)').fill('0');
+    await expect(send).toBeDisabled();
+    await expect(dialog.getByText('Please enter a valid price')).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

@@ -1,0 +1,63 @@
+/**
+ * The Inventory's grid: one shared ItemCard per item. A card opens the Sell tab (spec: "Clicking a
+ * card goes to /market/sell"); its 'List for Sale' opens the 'Sell Item' dialog, for items that can
+ * be sold (tradable, marketable, not already in an offer or listing).
+ */
+import { Badge, Button } from '@chakra-ui/react';
+import { LuTag } from 'react-icons/lu';
+import type { InventoryItem } from '../../../../shared/schemas/inventory';
+import { ItemCard, ItemGrid, ItemGridCell, TradabilityBadges } from '../../components/items';
+import { SELL_TAB_PATH } from './InventoryHeader';
+
+/** Whether an item can go into a trade offer now. */
+export function canBeListed(item: InventoryItem): boolean {
+  return item.tradable && item.marketable && !item.listed;
+}
+
+/** The 'Listed' corner badge of an item already in an open offer or a live listing. */
+export function ListedBadge() {
+  return (
+    <Badge size="sm" variant="solid" colorPalette="purple" gap="1">
+      <LuTag aria-hidden="true" />
+      Listed
+    </Badge>
+  );
+}
+
+interface InventoryGridProps {
+  items: InventoryItem[];
+  onListForSale: (item: InventoryItem) => void;
+}
+
+export function InventoryGrid({ items, onListForSale }: InventoryGridProps) {
+  return (
+    <ItemGrid label="Inventory items">
+      {items.map((item) => {
+        const listable = canBeListed(item);
+        return (
+          <ItemGridCell key={item.assetid}>
+            <ItemCard
+              item={item}
+              link={{ to: SELL_TAB_PATH, state: { assetid: item.assetid } }}
+              cornerBadge={item.listed ? <ListedBadge /> : null}
+              details={<TradabilityBadges tradable={item.tradable} marketable={item.marketable} />}
+              actions={
+                <Button
+                  w="full"
+                  size="sm"
+                  colorPalette="brand"
+                  variant={listable ? 'solid' : 'subtle'}
+                  disabled={!listable}
+                  onClick={() => onListForSale(item)}
+                >
+                  <LuTag aria-hidden="true" />
+                  List for Sale
+                </Button>
+              }
+            />
+          </ItemGridCell>
+        );
+      })}
+    </ItemGrid>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The Inventory's empty and error states (spec: no items found; no items match filters; inventory
+ * not available with 'Try Again'), as one dashed panel with an icon, a title and an action. The
+ * Sell tab shows its states with the same component.
+ */
+import { type ReactNode } from 'react';
+import { Button, EmptyState, Span, Stack, Wrap } from '@chakra-ui/react';
+import { LuExternalLink, LuLock, LuPackageOpen, LuRefreshCw } from 'react-icons/lu';
+
+const STEAM_PRIVACY_SETTINGS_URL = 'https://steamcommunity.com/my/edit/settings';
+export const INVENTORY_UNAVAILABLE = 'Unable to load your Steam inventory at this time.';
+
+interface ScreenMessageProps {
+  icon: ReactNode;
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  headingLevel?: 'h1' | 'h2' | 'h3';
+}
+
+/** A titled panel (a named region, so tests and assistive technology find it by its title). */
+export function ScreenMessage({ icon, title, description, action, headingLevel = 'h2' }: ScreenMessageProps) {
+  return (
+    <EmptyState.Root role="region" aria-label={title} bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3" borderStyle="dashed">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="brand.fg">{icon}</EmptyState.Indicator>
+        <Stack textAlign="center" gap="2" maxW="lg">
+          <EmptyState.Title as={headingLevel}>{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </Stack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+interface EmptyInventoryProps {
+  /** Steam reported the inventory as private. */
+  isPrivate: boolean;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+/** 'No items found': an empty inventory, or a private one with how to make it public. */
+export function EmptyInventory({ isPrivate, onRefresh, refreshing }: EmptyInventoryProps) {
+  const refreshButton = (
+    <Button variant="outline" onClick={onRefresh} loading={refreshing} loadingText="Refreshing...">
+      <LuRefreshCw aria-hidden="true" />
+      Refresh
+    </Button>
+  );
+  if (isPrivate) {
+    return (
+      <ScreenMessage
+        icon={<LuLock />}
+        title="No items found"
+        description={
+          <>
+            Your Steam inventory is private, so we cannot see your items. On Steam, open{' '}
+            <Span fontWeight="semibold">Edit Profile → Privacy Settings</Span>, set{' '}
+            <Span fontWeight="semibold">Inventory</Span> to <Span fontWeight="semibold">Public</Span>, then refresh.
+          </>
+        }
+        action={
+          <Wrap justify="center" gap="3">
+            <Button asChild colorPalette="brand">
+              <a href={STEAM_PRIVACY_SETTINGS_URL} target="_blank" rel="noopener noreferrer">
+                Open Steam Privacy Settings
+                <LuExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+            {refreshButton}
+          </Wrap>
+        }
+      />
+    );
+  }
+  return (
+    <ScreenMessage
+      icon={<LuPackageOpen />}
+      title="No items found"
+      description="Your Steam inventory is empty or private. CS2 items you own appear here; if you just received some, refresh your inventory."
+      action={refreshButton}
+    />
+  );
+}

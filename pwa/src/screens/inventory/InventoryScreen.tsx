@@ -1,0 +1,174 @@
+/**
+ * Inventory (/inventory, 'Your Arsenal'): the signed-in user's CS2 items as Steam reports them, with
+ * Refresh, 'Start Selling', five client-side filters (the whole inventory is already loaded) and a
+ * card per item. A card opens the Sell tab; its 'List for Sale' opens the 'Sell Item' dialog, which
+ * sends a trade offer for the item. Visitors get 'Authentication Required'.
+ */
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Box, Button, Heading } from '@chakra-ui/react';
+import { LuRefreshCw, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
+import type { InventoryItem } from '../../../../shared/schemas/inventory';
+import { ApiError } from '../../api/client';
+import { AuthRequired } from '../../components/AuthRequired';
+import { ItemGridSkeleton } from '../../components/items';
+import { toaster } from '../../components/toaster';
+import { useInventoryQuery, useRefreshInventoryMutation } from '../../queries/inventory';
+import { useCurrentUser, type User } from '../../queries/user';
+import { InventoryFilterBar } from './InventoryFilterBar';
+import { filterItems, hasActiveFilters, itemCount, NO_FILTERS, type InventoryFilters } from './inventoryFilters';
+import { InventoryGrid } from './InventoryGrid';
+import { InventoryHeader } from './InventoryHeader';
+import { EmptyInventory, INVENTORY_UNAVAILABLE, ScreenMessage } from './InventoryMessages';
+import { SellItemDialog } from './SellItemDialog';
+
+const NETWORK_HINT = 'Please check your connection and try again.';
+/**
+ * One toast for every refresh outcome, so a new answer replaces the last instead of queueing; the
+ * update merges into the shown toast, so each call sets `description`.
+ */
+const REFRESH_TOAST_ID = 'inventory-refresh';
+
+export default function InventoryScreen() {
+  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+
+  if (isPending) {
+    return (
+      <Box aria-busy="true">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" mb={{ base: '6', md: '8' }}>
+          Your Arsenal
+        </Heading>
+        <ItemGridSkeleton />
+      </Box>
+    );
+  }
+  if (isError) {
+    return (
+      <ScreenMessage
+        headingLevel="h1"
+        icon={<LuTriangleAlert />}
+        title="Inventory not available"
+        description="We could not check your sign-in. Please try again."
+        action={
+          <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
+            Try Again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user) {
+    return <AuthRequired description="Please sign in with your Steam account to see your inventory and sell your skins." />;
+  }
+  return <InventoryView user={user} />;
+}
+
+function InventoryView({ user }: { user: User }) {
+  const inventory = useInventoryQuery();
+  const refresh = useRefreshInventoryMutation();
+  const [filters, setFilters] = useState<InventoryFilters>(NO_FILTERS);
+  const deferredFilters = useDeferredValue(filters);
+  const [sellItem, setSellItem] = useState<InventoryItem | null>(null);
+  const [sellOpen, setSellOpen] = useState(false);
+
+  const items = useMemo(() => inventory.data?.items ?? [], [inventory.data]);
+  const shown = useMemo(() => filterItems(items, deferredFilters), [items, deferredFilters]);
+  const filtering = hasActiveFilters(filters);
+
+  function handleFilterChange(change: Partial<InventoryFilters>) {
+    setFilters((current) => ({ ...current, ...change }));
+  }
+
+  function handleClearFilters() {
+    setFilters(NO_FILTERS);
+  }
+
+  function handleRefresh() {
+    refresh.mutate(undefined, {
+      onSuccess: (answer) => {
+        toaster.create({
+          id: REFRESH_TOAST_ID,
+          title: 'Inventory refreshed',
+          description: answer.private ? 'Steam reports your inventory as private.' : `${itemCount(answer.items.length)} loaded from Steam.`,
+          type: 'success',
+        });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) return; // the screen turns into 'Authentication Required'
+        if (error instanceof ApiError && error.status === 429) {
+          toaster.create({ id: REFRESH_TOAST_ID, title: error.detail, description: undefined, type: 'warning' });
+          return;
+        }
+        toaster.create({
+          id: REFRESH_TOAST_ID,
+          title: 'Could not refresh your inventory',
+          description: error instanceof ApiError ? error.detail : NETWORK_HINT,
+          type: 'error',
+        });
+      },
+    });
+  }
+
+  function handleListForSale(item: InventoryItem) {
+    setSellItem(item);
+    setSellOpen(true);
+  }
+
+  let content: ReactNode;
+  if (inventory.isPending) {
+    content = <ItemGridSkeleton />;
+  } else if (inventory.isError && !inventory.data) {
+    content = (
+      <ScreenMessage
+        icon={<LuTriangleAlert />}
+        title="Inventory not available"
+        description={INVENTORY_UNAVAILABLE}
+        action={
+          <Button colorPalette="brand" onClick={() => void inventory.refetch()} loading={inventory.isFetching}>
+            <LuRefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    content = <EmptyInventory isPrivate={inventory.data?.private ?? false} onRefresh={handleRefresh} refreshing={refresh.isPending} />;
+  } else if (shown.length === 0) {
+    content = (
+      <ScreenMessage
+        icon={<LuSearchX />}
+        title="No items match your filters"
+        description="Try another search or clear the filters to see your whole inventory."
+        action={
+          <Button variant="outline" onClick={handleClearFilters}>
+            Clear Filters
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = <InventoryGrid items={shown} onListForSale={handleListForSale} />;
+  }
+
+  return (
+    <Box>
+      <InventoryHeader
+        count={inventory.data ? items.length : null}
+        fetchedAt={inventory.data?.fetchedAt}
+        refreshing={refresh.isPending}
+        onRefresh={handleRefresh}
+      />
+      {items.length > 0 ? (
+        <InventoryFilterBar
+          filters={filters}
+          onChange={handleFilterChange}
+          onClear={handleClearFilters}
+          shownCount={shown.length}
+          totalCount={items.length}
+          filtering={filtering}
+        />
+      ) : null}
+      {content}
+      <SellItemDialog item={sellItem} open={sellOpen} onOpenChange={setSellOpen} user={user} />
+    </Box>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * The Inventory's 'Sell Item' dialog: a price, the payment breakdown and 'Send Trade Offer', which
+ * asks the trade bot for this one item (POST /api/trade-offers). Its flow is the Inventory
+ * screen's (sellItemFlow.ts): idle → processing → waiting ('Trade Offer Sent', whose Cancel
+ * returns to idle and closes) or failed (the form again, with why). It does not poll; My Listings
+ * shows the item once the offer is accepted. With no trade URL saved, the trade-URL dialog opens
+ * first and the offer goes out once the URL is saved.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Circle, CloseButton, Dialog, Field, HStack, Input, InputGroup, Link, Portal, Span, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { LuSend, LuShieldCheck } from 'react-icons/lu';
+import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
+import type { InventoryItem } from '../../../../shared/schemas/inventory';
+import { sellPriceSchema } from '../../../../shared/schemas/money';
+import { ApiError } from '../../api/client';
+import { ItemSummary, SaleBreakdown } from '../../components/items';
+import { toaster } from '../../components/toaster';
+import { tradeOfferItem, useSendTradeOfferMutation } from '../../queries/tradeOffers';
+import type { User } from '../../queries/user';
+import { TradeUrlDialog } from '../market/sell/TradeUrlDialog';
+import { canDismiss, ITEM_NOT_TRADABLE, sendFailureMessage, type SellItemStatus } from './sellItemFlow';
+
+interface SellItemDialogProps {
+  /** The item to sell; kept while the dialog animates closed. */
+  item: InventoryItem | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: User;
+}
+
+export function SellItemDialog({ item, open, onOpenChange, user }: SellItemDialogProps) {
+  const send = useSendTradeOfferMutation();
+  const [status, setStatus] = useState<SellItemStatus>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [tradeUrlOpen, setTradeUrlOpen] = useState(false);
+  /** The price waiting for the trade URL to be saved. */
+  const pendingPrice = useRef<bigint | null>(null);
+
+  function handleClose() {
+    setStatus('idle');
+    setFailure(null);
+    onOpenChange(false);
+  }
+
+  function sendOffer(priceCents: bigint, tradeUrl: string) {
+    if (!item) return;
+    if (!item.assetid) {
+      toaster.create({ title: ITEM_NOT_TRADABLE, type: 'error' });
+      return;
+    }
+    setStatus('processing');
+    setFailure(null);
+    send.mutate(
+      { items: [tradeOfferItem(item, priceCents)], tradeUrl },
+      {
+        onSuccess: (answer) => {
+          if (answer.success && answer.offerId) {
+            setStatus('waiting');
+            return;
+          }
+          const message = sendFailureMessage(answer);
+          setStatus('failed');
+          setFailure(message.description);
+          toaster.create({ ...message, type: 'error' });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) return handleClose(); // the screen turns into 'Authentication Required'
+          const message = sendFailureMessage(error);
+          setStatus('failed');
+          setFailure(message.description);
+          toaster.create({ ...message, type: 'error' });
+        },
+      },
+    );
+  }
+
+  function handleSubmitPrice(priceCents: bigint) {
+    if (!user.tradeUrl) {
+      pendingPrice.current = priceCents;
+      setTradeUrlOpen(true);
+      return;
+    }
+    sendOffer(priceCents, user.tradeUrl);
+  }
+
+  function handleTradeUrlSaved(tradeUrl: string) {
+    const price = pendingPrice.current;
+    pendingPrice.current = null;
+    if (price !== null) sendOffer(price, tradeUrl);
+  }
+
+  const dismissable = canDismiss(status);
+  return (
+    <>
+      <Dialog.Root
+        open={open && item !== null}
+        onOpenChange={(details) => (details.open ? onOpenChange(true) : handleClose())}
+        placement="center"
+        motionPreset="slide-in-bottom"
+        size="md"
+        closeOnInteractOutside={dismissable}
+        closeOnEscape={dismissable}
+      >
+        <Portal>
+          <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
+          <Dialog.Positioner>
+            <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
+              {item && status === 'waiting' ? <OfferSent item={item} onCancel={handleClose} /> : null}
+              {item && status !== 'waiting' ? (
+                <SellItemForm
+                  key={item.assetid}
+                  item={item}
+                  sending={status === 'processing'}
+                  failure={status === 'failed' ? failure : null}
+                  onSubmitPrice={handleSubmitPrice}
+                />
+              ) : null}
+              {dismissable ? (
+                <Dialog.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close" />
+                </Dialog.CloseTrigger>
+              ) : null}
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+      <TradeUrlDialog open={tradeUrlOpen} onOpenChange={setTradeUrlOpen} user={user} onSaved={handleTradeUrlSaved} />
+    </>
+  );
+}
+
+interface SellItemFormProps {
+  item: InventoryItem;
+  sending: boolean;
+  /** Why the last attempt failed, shown above the form. */
+  failure: string | null;
+  onSubmitPrice: (priceCents: bigint) => void;
+}
+
+function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormProps) {
+  const [price, setPrice] = useState('');
+  const [touched, setTouched] = useState(false);
+  const priceId = useId();
+
+  const parsed = sellPriceSchema.safeParse(price);
+  const priceCents = parsed.success ? parsed.data : null;
+  const priceError = touched && !parsed.success ? (parsed.error.issues[0]?.message ?? 'Please enter a valid price') : undefined;
+  const missingAsset = !item.assetid;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched(true);
+    if (missingAsset) {
+      toaster.create({ title: ITEM_NOT_TRADABLE, type: 'error' });
+      return;
+    }
+    if (priceCents === null || sending) return;
+    onSubmitPrice(priceCents);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Dialog.Header pe="12">
+        <Dialog.Title>Sell Item</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="5">
+          <ItemSummary item={item} framed />
+          {missingAsset ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Title>{ITEM_NOT_TRADABLE}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {failure ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>Trade Offer Failed</Alert.Title>
+                <Alert.Description>{failure}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
+          <Field.Root invalid={Boolean(priceError)} required>
+            <Field.Label htmlFor={priceId}>
+              Your Price (USD)
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <InputGroup startElement="$">
+              <Input
+                id={priceId}
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                value={price}
+                onChange={(event) => setPrice(event.target.value)}
+                onBlur={() => setTouched(true)}
+                placeholder="0.00"
+                fontVariantNumeric="tabular-nums"
+                disabled={sending}
+                autoFocus
+              />
+            </InputGroup>
+            <Field.ErrorText>{priceError}</Field.ErrorText>
+          </Field.Root>
+          <SaleBreakdown priceCents={priceCents} />
+          <HStack gap="3" align="flex-start" fontSize="sm" color="fg.muted">
+            <Box as="span" color="brand.fg" mt="0.5" flexShrink={0}>
+              <LuShieldCheck aria-hidden="true" />
+            </Box>
+            <Text>
+              Our trade bot sends you a Steam trade offer for this item. Once you accept it, Steam's{' '}
+              <Span whiteSpace="nowrap">{TRADE_HOLD_DAYS}-day</Span> trade protection applies; the sale is paid to your
+              balance after the hold.
+            </Text>
+          </HStack>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" borderColor="border.emphasized" disabled={sending}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" disabled={priceCents === null || missingAsset} loading={sending} loadingText="Sending...">
+          Send Trade Offer
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
+
+/** The waiting state: the offer is out; the seller accepts it in Steam. */
+function OfferSent({ item, onCancel }: { item: InventoryItem; onCancel: () => void }) {
+  return (
+    <>
+      <Dialog.Header pe="12">
+        <Dialog.Title>Trade Offer Sent</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4" align="center" textAlign="center">
+          <Circle size="14" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
+            <LuSend size="24" aria-hidden="true" />
+          </Circle>
+          <Text>
+            Our trade bot has sent you a Steam trade offer for <Span fontWeight="semibold">{item.name}</Span>.
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            Accept it in Steam to put the item on sale. It then appears in{' '}
+            <Link asChild color="brand.fg">
+              <RouterLink to="/listings">My Listings</RouterLink>
+            </Link>{' '}
+            during Steam's {TRADE_HOLD_DAYS}-day trade protection.
+          </Text>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" borderColor="border.emphasized" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
