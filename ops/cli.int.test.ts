@@ -44,7 +44,8 @@ describe('npm run ops', () => {
 });
 
 describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
-  it('credits a manual transfer once per reference and processes withdrawals', async () => {
+  // Each ops call starts a Node process with tsx: seconds apiece on a busy machine.
+  it('credits a manual transfer once per reference and processes withdrawals', { timeout: 120_000 }, async () => {
     const steamId = uniqueSteamId();
     const client = await signIn(app, steamId);
     const reference = `WIRE-${Date.now()}`;

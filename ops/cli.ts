@@ -5,14 +5,17 @@
  */
 import { type DataSource } from 'typeorm';
 import { parseMoney, formatUsd } from '../shared/money';
-import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS } from '../api/commands/deposits';
-import { withdrawalDestination, withdrawalProcessor } from '../api/commands/withdrawals';
+import { audit, operatorActor } from '../api/audit/auditLog';
+import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS, type ManualDepositMethod } from '../api/commands/manualDepositCreditor';
+import { withdrawalProcessor } from '../api/commands/withdrawalProcessor';
 import { loadConfig } from '../api/config';
 import { createFieldCipher } from '../api/crypto/fieldCipher';
 import { loadSecrets } from '../api/secrets';
 import { createDataSource } from '../api/db/dataSource';
 import { startEmbeddedDatabase } from '../api/db/embedded';
 import { ContactMessage, IssueReport } from '../api/entities';
+import { withdrawalDestination, withdrawalQueue } from '../api/wallet/withdrawalQueue';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../shared/schemas/wallet';
 
 interface Command {
   summary: string;
@@ -40,8 +43,8 @@ function processWithdrawal(to: 'processing' | 'paid' | 'rejected'): Command['run
     if (!id) throw new Error('name the withdrawal id');
     const note = rest.join(' ').trim() || undefined;
     if (to === 'rejected' && !note) throw new Error('give the reason the user will see');
-    const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, dataSource });
-    console.log(`Withdrawal ${withdrawal.id} (${formatUsd(parseMoney(withdrawal.amount)!)}) is now ${withdrawal.status}.`);
+    const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, actor: operatorActor(), dataSource });
+    console.log(`Withdrawal ${withdrawal.id} (${formatUsd(withdrawal.amountCents)}) is now ${withdrawal.status}.`);
   };
 }
 
@@ -55,9 +58,9 @@ const commands: Record<string, Command> = {
       if (!steamId || !reference || amountCents === null || amountCents <= 0n) {
         throw new Error('usage: credit-deposit <steamId> <amount e.g. 250.00> <reference>');
       }
-      const method = (optionValue(args, '--method') ?? 'bank_wire_usa') as (typeof MANUAL_DEPOSIT_METHODS)[number];
+      const method = (optionValue(args, '--method') ?? 'bank_wire_usa') as ManualDepositMethod;
       if (!MANUAL_DEPOSIT_METHODS.includes(method)) throw new Error(`--method must be one of ${MANUAL_DEPOSIT_METHODS.join(', ')}`);
-      const result = await manualDepositCreditor({ steamId, amountCents, reference, method, dataSource });
+      const result = await manualDepositCreditor({ steamId, amountCents, reference, method, actor: operatorActor(), dataSource });
       if (result.credited) console.log(`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${result.depositId}).`);
       else if (result.sameDeposit) console.log(`Reference ${reference} was already credited (deposit ${result.depositId}); nothing changed.`);
       else throw new Error(`reference ${reference} was already credited to a different user or amount (deposit ${result.depositId}); nothing changed`);
@@ -67,16 +70,13 @@ const commands: Record<string, Command> = {
     summary: 'list withdrawals, oldest first (default: requested and processing)',
     usage: 'withdrawals [--status requested|processing|paid|rejected] [--limit N]',
     async run(dataSource, args) {
-      const status = optionValue(args, '--status');
-      const rows = (await dataSource.query(
-        `SELECT w.id, w.amount_cents, w.status, w.method_summary, w.created_at, u.steam_id FROM withdrawals w JOIN users u ON u.id = w.user_id
-         WHERE ($1::text IS NULL AND w.status IN ('requested', 'processing')) OR w.status = $1
-         ORDER BY w.created_at LIMIT $2`,
-        [status ?? null, limitFrom(args)],
-      )) as Array<{ id: string; amount_cents: string; status: string; method_summary: string; created_at: Date; steam_id: string }>;
-      if (!rows.length) return console.log('No withdrawals.');
-      for (const row of rows) {
-        console.log(`${when(row.created_at)}  ${row.status.padEnd(10)}  ${formatUsd(BigInt(row.amount_cents)).padStart(10)}  ${row.steam_id}  ${row.method_summary}\n  id ${row.id}`);
+      const status = optionValue(args, '--status') as WithdrawalStatus | undefined;
+      if (status !== undefined && !WITHDRAWAL_STATUSES.includes(status)) throw new Error(`--status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
+      const queue = await withdrawalQueue(dataSource, { status, limit: limitFrom(args) });
+      if (!queue.length) return console.log('No withdrawals.');
+      for (const { withdrawal, steamId } of queue) {
+        const amount = formatUsd(withdrawal.amountCents).padStart(10);
+        console.log(`${when(withdrawal.createdAt)}  ${withdrawal.status.padEnd(10)}  ${amount}  ${steamId}  ${withdrawal.methodSummary}\n  id ${withdrawal.id}`);
       }
     },
   },
@@ -86,7 +86,10 @@ const commands: Record<string, Command> = {
     async run(dataSource, args) {
       if (!args[0]) throw new Error('name the withdrawal id');
       const cipher = createFieldCipher(loadSecrets(loadConfig()).dataEncryptionKey);
-      for (const [field, value] of Object.entries(await withdrawalDestination(dataSource, cipher, args[0]))) console.log(`${field}: ${value}`);
+      const destination = await withdrawalDestination(dataSource, cipher, args[0]);
+      // Reading a payout destination in full is itself worth a record of who looked.
+      await audit(dataSource.manager, { actor: operatorActor(), action: 'withdrawal.destination_read', subjectType: 'withdrawal', subjectId: args[0] });
+      for (const [field, value] of Object.entries(destination)) console.log(`${field}: ${value}`);
     },
   },
   'withdrawal-processing': { summary: 'mark a withdrawal as being processed', usage: 'withdrawal-processing <id>', run: processWithdrawal('processing') },

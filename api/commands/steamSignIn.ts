@@ -1,10 +1,12 @@
 /**
  * Completes a Steam sign-in: the assertion's local checks, the one-time browser token, the nonce
- * replay guard, Steam's own confirmation (check_authentication), then the user row. Nothing is
- * written for a refused assertion except the consumed nonce.
+ * replay guard, Steam's own confirmation (check_authentication), then the user row (created at the
+ * first sign-in, Steam's fields refreshed at every one). Nothing is written for a refused assertion
+ * except the consumed nonce.
  */
 import { randomInt } from 'node:crypto';
 import { type DataSource } from 'typeorm';
+import { claimNonce } from '../auth/nonces';
 import { checkAssertion } from '../auth/openid';
 import { User } from '../entities';
 import { type Logger } from '../logger';
@@ -41,12 +43,7 @@ export async function steamSignIn({ query, pending, returnUrl, dataSource, steam
   const checked = checkAssertion(query, { endpoint: steam.openIdEndpoint, returnTo: `${returnUrl}?token=${pending.token}`, now });
   if (!checked.ok) return checked;
 
-  const fresh = await dataSource.query(
-    `INSERT INTO openid_nonces (nonce) VALUES ($1) ON CONFLICT DO NOTHING RETURNING nonce`,
-    [`${steam.openIdEndpoint} ${checked.nonce}`],
-  );
-  if (fresh.length === 0) return { ok: false, reason: 'response_nonce was already used' };
-  await dataSource.query(`DELETE FROM openid_nonces WHERE seen_at < now() - interval '10 minutes'`);
+  if (!(await claimNonce(dataSource, `${steam.openIdEndpoint} ${checked.nonce}`))) return { ok: false, reason: 'response_nonce was already used' };
 
   if (!(await steam.checkAuthentication(checked.openIdParams))) return { ok: false, reason: 'Steam did not confirm the assertion' };
 
@@ -59,19 +56,22 @@ export async function steamSignIn({ query, pending, returnUrl, dataSource, steam
   // bumping the version that guards the user's own profile edits.
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await dataSource.query(
-        `INSERT INTO users (steam_id, username, avatar, profile_url, deposit_reference, last_login_at)
-         VALUES ($1, $2, $3, $4, $5, now())
-         ON CONFLICT (steam_id) DO UPDATE SET
-           username = CASE WHEN $6 THEN EXCLUDED.username ELSE users.username END,
-           avatar = CASE WHEN $6 THEN EXCLUDED.avatar ELSE users.avatar END,
-           profile_url = CASE WHEN $6 THEN EXCLUDED.profile_url ELSE users.profile_url END,
-           last_login_at = now()
-         RETURNING id`,
-        [checked.steamId, profile?.personaName ?? checked.steamId, profile?.avatarUrl ?? '', profile?.profileUrl ?? '', newDepositReference(), profile !== null],
-      );
-      const user = await dataSource.getRepository(User).findOneByOrFail({ id: (row as { id: string }).id });
-      return { ok: true, user };
+      const users = dataSource.getRepository(User);
+      await users
+        .createQueryBuilder()
+        .insert()
+        .values({
+          steamId: checked.steamId,
+          username: profile?.personaName ?? checked.steamId,
+          avatar: profile?.avatarUrl ?? '',
+          profileUrl: profile?.profileUrl ?? '',
+          depositReference: newDepositReference(),
+          lastLoginAt: () => 'now()',
+        })
+        // The version column is not among these: Steam's fields do not invalidate the user's edits.
+        .orUpdate(profile ? ['username', 'avatar', 'profile_url', 'last_login_at'] : ['last_login_at'], ['steam_id'])
+        .execute();
+      return { ok: true, user: await users.findOneByOrFail({ steamId: checked.steamId }) };
     } catch (error) {
       // A deposit reference collision (1 in 32^8 per pair) just draws again.
       const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;

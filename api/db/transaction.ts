@@ -27,3 +27,15 @@ export async function inTransaction<T>(dataSource: DataSource, work: (manager: E
 }
 
 export { sqlState };
+
+/**
+ * How a command runs its work: inside the caller's transaction when it is given one (the request's
+ * idempotency transaction, so the change and the stored answer commit together, and the caller
+ * owns the retries), else in a transaction of its own through `inTransaction`. A command never
+ * opens a second transaction beside a given one.
+ */
+export async function joinOrBegin<T>(dataSource: DataSource, manager: EntityManager | undefined, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  if (!manager) return inTransaction(dataSource, work);
+  if (!manager.queryRunner?.isTransactionActive) throw new Error('joinOrBegin was given an EntityManager outside a transaction');
+  return work(manager);
+}

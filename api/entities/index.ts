@@ -1,12 +1,15 @@
 import { ContactMessage } from './ContactMessage';
+import { Deposit } from './Deposit';
 import { IssueReport } from './IssueReport';
 import { Listing } from './Listing';
 import { Order, OrderItem } from './Order';
+import { PaymentMethod } from './PaymentMethod';
 import { Session } from './Session';
 import { TradeOffer } from './TradeOffer';
 import { User } from './User';
+import { Withdrawal } from './Withdrawal';
 
 /** Every entity the DataSource knows; listed explicitly so no glob decides what is loaded. */
-export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem];
+export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod];
 
-export { ContactMessage, IssueReport, Listing, Order, OrderItem, Session, TradeOffer, User };
+export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, Session, TradeOffer, User, Withdrawal, PaymentMethod };

@@ -1,38 +1,80 @@
 /**
- * Idempotency keys (Stripe's model) for money-moving and queued requests. A client sends
- * `Idempotency-Key: <unique>`; the first request with a key runs and its successful answer is
- * stored; a repeat with the same key and the same body gets that answer back without running
- * again — also when the repeats arrive in parallel (they wait for the first to finish). The same
- * key with a different body is a 422. A failed request (4xx, 5xx) stores nothing, so the client
- * may retry it with the same key: a refused request changed nothing. Records live 48 hours.
+ * Idempotency keys (Stripe's model) for money-moving and queued requests, atomic with the work
+ * they guard. A client sends `Idempotency-Key: <unique>`; the first request with a key runs and
+ * its successful answer is stored; a repeat with the same key and the same body gets that answer
+ * back byte for byte (`Idempotent-Replayed: true`) without running again. The same key with a
+ * different body is a 422. Records live 48 hours.
+ *
+ * Atomicity: the key's record, the command's changes and the stored answer commit in ONE database
+ * transaction. The wrapper opens it (with `inTransaction`'s retries on 40001/40P01, which re-run
+ * the handler), inserts the key row first — a parallel repeat's insert then waits on the unique
+ * key until the first commits (then it replays) or rolls back (then it runs) — runs the handler,
+ * and stores the answer before the commit. Anything failing anywhere (a refused request, a
+ * crash, a lost connection) rolls everything back, the key included, so a retry with the same key
+ * simply runs again: there is never a claimed key without its work, nor work without its key.
+ *
+ * How a route and its command take part (the whole contract):
+ *
+ *   router.post('/purchases', signedIn,
+ *     idempotent(dataSource, { required: true }, validated({ body: schema }, async (ctx, { body }) => {
+ *       const order = await purchaseCreator({ ...props, dataSource, manager: requestTransaction(ctx) });
+ *       ctx.status = 201;
+ *       ctx.body = presentOrder(order);
+ *     })));
+ *
+ *   // api/commands/purchaseCreator.ts: all of its reads and writes on the manager it is given
+ *   export function purchaseCreator({ dataSource, manager, ... }: Props & { manager?: EntityManager }) {
+ *     return joinOrBegin(dataSource, manager, async (tx) => { ...lock, change, post to the ledger, audit... });
+ *   }
+ *
+ * - `requestTransaction(ctx)` is the transaction's EntityManager while the handler runs (undefined
+ *   when an optional key was not sent); the command must do ALL its database work on it and must
+ *   not commit separately or open a second transaction (`joinOrBegin` in db/transaction.ts joins
+ *   the given one, or begins its own when there is none).
+ * - The handler may run more than once (serialization retries), so it must not have effects
+ *   outside the database that a retry would repeat harmfully (an external call must be
+ *   idempotent itself, as the payment provider's checkout is per deposit id).
+ * - Only 2xx answers are stored; throwing (or answering non-2xx) rolls everything back.
+ * - The transaction stays open while the handler runs: keep handlers short; repeats wait for it
+ *   (at most LOCK_WAIT_MS, then 409 `idempotency_key_in_progress`).
  */
 import { createHash } from 'node:crypto';
 import { type Context, type Next } from 'koa';
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
+import { inTransaction, sqlState } from '../db/transaction';
 import { type User } from '../entities';
 import { HttpError, badRequest, unprocessable } from '../errors';
 
 const KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
-const WAIT_STEP_MS = 50;
-const WAIT_LIMIT_MS = 15_000;
+/** How long a repeat waits for the first request with its key (below the 15 s statement timeout). */
+const LOCK_WAIT_MS = 10_000;
 const PRUNE_EVERY = 200;
 
-interface StoredKey {
-  request_hash: string;
-  response_status: number | null;
-  response_body: string | null;
+type Handler = (ctx: Context, next: Next) => Promise<unknown> | unknown;
+
+interface StoredAnswer {
+  status: number;
+  body: string;
+  replayed: boolean;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Thrown inside the transaction to roll back a non-2xx answer the handler set without throwing. */
+class NotStored extends Error {}
 
-export function idempotent(dataSource: DataSource, options: { required: boolean }) {
+/** The request's idempotency transaction while its handler runs (undefined without a key). */
+export function requestTransaction(ctx: Context): EntityManager | undefined {
+  return (ctx.state as { tx?: EntityManager }).tx;
+}
+
+export function idempotent(dataSource: DataSource, options: { required: boolean }, handler: Handler) {
   let sincePrune = 0;
 
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('Idempotency-Key');
     if (!key) {
       if (options.required) throw badRequest('The Idempotency-Key header is required for this request', undefined, 'idempotency_key_required');
-      return next();
+      await handler(ctx, next);
+      return;
     }
     if (!KEY_PATTERN.test(key)) throw badRequest('Idempotency-Key must be 8 to 255 visible ASCII characters', undefined, 'idempotency_key_invalid');
     const userId = (ctx.state.user as User).id;
@@ -44,46 +86,69 @@ export function idempotent(dataSource: DataSource, options: { required: boolean 
       await dataSource.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '48 hours'`);
     }
 
-    for (const started = Date.now(); Date.now() - started < WAIT_LIMIT_MS; await sleep(WAIT_STEP_MS)) {
-      const claimed = await dataSource.query(
-        'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key',
-        [userId, key, requestHash],
-      );
-      if (claimed.length === 1) return runAndStore(ctx, next, dataSource, userId, key);
-
-      const [stored] = (await dataSource.query(
-        'SELECT request_hash, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-        [userId, key],
-      )) as StoredKey[];
-      if (!stored) continue; // the first request failed and released the key: claim it now
-      if (stored.request_hash !== requestHash) {
-        throw unprocessable('This Idempotency-Key was already used for a different request', 'idempotency_key_reused');
-      }
-      if (stored.response_status !== null) {
-        ctx.status = stored.response_status;
-        ctx.type = 'application/json';
-        ctx.body = stored.response_body ?? 'null';
-        ctx.set('Idempotent-Replayed', 'true');
-        return;
-      }
+    let answer: StoredAnswer;
+    try {
+      answer = await inTransaction(dataSource, async (manager) => {
+        const stored = await claim(manager, userId, key, requestHash);
+        if (stored) return stored;
+        (ctx.state as { tx?: EntityManager }).tx = manager;
+        try {
+          await handler(ctx, next);
+        } finally {
+          delete (ctx.state as { tx?: EntityManager }).tx;
+        }
+        if (ctx.status < 200 || ctx.status >= 300) throw new NotStored();
+        const body = JSON.stringify(ctx.body ?? null);
+        await manager.query(
+          'UPDATE idempotency_keys SET response_status = $3, response_body = $4, completed_at = now() WHERE user_id = $1 AND key = $2',
+          [userId, key, ctx.status, body],
+        );
+        return { status: ctx.status, body, replayed: false };
+      });
+    } catch (error) {
+      if (error instanceof NotStored) return; // the handler's own non-2xx answer stands
+      throw error;
     }
-    throw new HttpError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    ctx.status = answer.status;
+    ctx.type = 'application/json';
+    // The stored text itself, so the first answer and every replay are the same bytes.
+    ctx.body = answer.body;
+    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
   };
 }
 
-async function runAndStore(ctx: Context, next: Next, dataSource: DataSource, userId: string, key: string) {
-  try {
-    await next();
-  } catch (error) {
-    await dataSource.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
-    throw error;
+/**
+ * Inserts the key's row, inside the request's transaction. Null when this request now owns the
+ * key; the stored answer when an earlier request with the key committed; 422 when that request's
+ * body differed. While another transaction holds the key, the insert waits for its outcome.
+ */
+async function claim(manager: EntityManager, userId: string, key: string, requestHash: string): Promise<StoredAnswer | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await manager.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
+    let claimed: unknown[];
+    try {
+      claimed = (await manager.query(
+        'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key',
+        [userId, key, requestHash],
+      )) as unknown[];
+    } catch (error) {
+      if (sqlState(error) !== '55P03') throw error;
+      throw new HttpError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    }
+    await manager.query('SET LOCAL lock_timeout TO DEFAULT');
+    if (claimed.length === 1) return null;
+
+    const [stored] = (await manager.query(
+      'SELECT request_hash, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      [userId, key],
+    )) as Array<{ request_hash: string; response_status: number | null; response_body: string | null }>;
+    // Gone again (pruned in between): claim it anew.
+    if (!stored) continue;
+    if (stored.request_hash !== requestHash) {
+      throw unprocessable('This Idempotency-Key was already used for a different request', 'idempotency_key_reused');
+    }
+    if (stored.response_status !== null) return { status: stored.response_status, body: stored.response_body ?? 'null', replayed: true };
   }
-  if (ctx.status >= 200 && ctx.status < 300) {
-    await dataSource.query(
-      'UPDATE idempotency_keys SET response_status = $3, response_body = $4, completed_at = now() WHERE user_id = $1 AND key = $2',
-      [userId, key, ctx.status, JSON.stringify(ctx.body ?? null)],
-    );
-  } else {
-    await dataSource.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
-  }
+  // Only a record without an answer (which this design never commits) could bring us here.
+  throw new HttpError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
 }

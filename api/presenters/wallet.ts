@@ -7,32 +7,14 @@ import { maskBankAccount, maskCryptoAddress, maskIban } from '../../shared/forma
 import { formatMoney } from '../../shared/money';
 import {
   type Deposit,
-  type DepositStatus,
-  type LedgerKind,
   type NewPaymentMethod,
   type PaymentMethod,
   type WalletTransaction,
   type Withdrawal,
-  type WithdrawalStatus,
 } from '../../shared/schemas/wallet';
-
-/** The secret fields of a payment method: encrypted at rest, never answered in full. */
-export interface PaymentMethodSecrets {
-  paypalEmail?: string;
-  walletAddress?: string;
-  iban?: string;
-  swiftCode?: string;
-  routingNumber?: string;
-  accountNumber?: string;
-}
-
-/** The non-secret fields, stored as they are. */
-export interface PaymentMethodDetails {
-  bankName?: string;
-  accountHolderName?: string;
-  cryptoCurrency?: 'bitcoin' | 'ethereum' | 'litecoin';
-  accountType?: 'checking' | 'savings';
-}
+import { type Deposit as DepositRecord, type PaymentMethod as PaymentMethodRecord, type Withdrawal as WithdrawalRecord } from '../entities';
+import { type PaymentMethodDetails, type PaymentMethodSecrets } from '../entities/PaymentMethod';
+import { type StatementEntry } from '../ledger/statement';
 
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
@@ -87,21 +69,12 @@ export function destinationSummary(type: PaymentMethodType, details: PaymentMeth
   }
 }
 
-export interface PaymentMethodRow {
-  id: string;
-  type: PaymentMethodType;
-  is_default: boolean;
-  details: PaymentMethodDetails;
-  masked: PaymentMethodSecrets;
-  created_at: Date;
-}
-
-export function presentPaymentMethod(row: PaymentMethodRow): PaymentMethod {
+export function presentPaymentMethod(row: PaymentMethodRecord): PaymentMethod {
   return {
     id: row.id,
     type: row.type,
     label: PAYMENT_METHOD_LABELS[row.type],
-    isDefault: row.is_default,
+    isDefault: row.isDefault,
     paypalEmail: row.masked.paypalEmail ?? null,
     cryptoCurrency: row.details.cryptoCurrency ?? null,
     walletAddress: row.masked.walletAddress ?? null,
@@ -112,72 +85,41 @@ export function presentPaymentMethod(row: PaymentMethodRow): PaymentMethod {
     routingNumber: row.masked.routingNumber ?? null,
     accountNumber: row.masked.accountNumber ?? null,
     accountType: row.details.accountType ?? null,
-    createdAt: row.created_at.toISOString(),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
-export interface DepositRow {
-  id: string;
-  method: PaymentMethodType;
-  amount_cents: string;
-  status: DepositStatus;
-  external_reference: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-}
-
-export function presentDeposit(row: DepositRow): Deposit {
+export function presentDeposit(row: DepositRecord): Deposit {
   return {
     id: row.id,
     method: row.method,
-    amount: formatMoney(BigInt(row.amount_cents)),
+    amount: formatMoney(row.amountCents),
     status: row.status,
-    reference: row.external_reference,
-    createdAt: row.created_at.toISOString(),
-    completedAt: row.completed_at?.toISOString() ?? null,
+    reference: row.externalReference,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 
-export interface WithdrawalRow {
-  id: string;
-  amount_cents: string;
-  status: WithdrawalStatus;
-  method_type: PaymentMethodType;
-  method_summary: string;
-  note: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export function presentWithdrawal(row: WithdrawalRow): Withdrawal {
+export function presentWithdrawal(row: WithdrawalRecord): Withdrawal {
   return {
     id: row.id,
-    amount: formatMoney(BigInt(row.amount_cents)),
+    amount: formatMoney(row.amountCents),
     status: row.status,
-    method: { type: row.method_type, label: PAYMENT_METHOD_LABELS[row.method_type], summary: row.method_summary },
+    method: { type: row.methodType, label: PAYMENT_METHOD_LABELS[row.methodType], summary: row.methodSummary },
     note: row.note,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export interface LedgerEntryRow {
-  id: string;
-  kind: LedgerKind;
-  description: string;
-  amount: string;
-  balance_after: string;
-  created_at: Date;
-}
-
-export function presentTransaction(row: LedgerEntryRow): WalletTransaction {
-  const amount = BigInt(row.amount);
+export function presentTransaction(entry: StatementEntry): WalletTransaction {
   return {
-    id: row.id,
-    kind: row.kind,
-    amount: amount > 0n ? `+${formatMoney(amount)}` : formatMoney(amount),
-    balanceAfter: formatMoney(BigInt(row.balance_after)),
-    description: row.description,
-    createdAt: row.created_at.toISOString(),
+    id: entry.id,
+    kind: entry.kind,
+    amount: entry.amount > 0n ? `+${formatMoney(entry.amount)}` : formatMoney(entry.amount),
+    balanceAfter: formatMoney(entry.balanceAfter),
+    description: entry.description,
+    createdAt: entry.createdAt.toISOString(),
   };
 }

@@ -17,21 +17,19 @@ export const SIGN_IN_PER_MINUTE = 30;
 
 export function authRouter(services: AppServices, signInPerMinute = SIGN_IN_PER_MINUTE): Router {
   const { config, dataSource, logger, rateLimiter, steam } = services;
-  const SIGN_IN_LIMIT = { name: 'sign-in', limit: signInPerMinute, windowSeconds: 60 };
+  const limited = rateLimiter.middleware({ name: 'sign-in', limit: signInPerMinute, windowSeconds: 60 });
   const returnUrl = `${config.publicUrl}/auth/steam/return`;
   const router = new Router();
 
-  const start = async (ctx: Context) => {
-    await rateLimiter.hit(ctx, SIGN_IN_LIMIT);
+  const start = (ctx: Context) => {
     const token = randomBytes(24).toString('base64url');
     sessionOf(ctx).openid = { token, expiresAt: Date.now() + PENDING_SIGN_IN_MS };
     ctx.redirect(authenticationRequestUrl(steam.openIdEndpoint, `${returnUrl}?token=${token}`, config.publicUrl));
   };
-  router.get('/auth/steam', start);
-  router.get('/api/login', start);
+  router.get('/auth/steam', limited, start);
+  router.get('/api/login', limited, start);
 
-  router.get('/auth/steam/return', async (ctx) => {
-    await rateLimiter.hit(ctx, SIGN_IN_LIMIT);
+  router.get('/auth/steam/return', limited, async (ctx) => {
     const session = sessionOf(ctx);
     const pending = session.openid;
     // The token is single-use whatever happens next.

@@ -1,7 +1,8 @@
 /** POST /api/contact and POST /api/issue-reports: stored submissions, rate limited per IP. */
 import Router from '@koa/router';
 import { contactMessageSchema, issueReportSchema } from '../../../shared/schemas/support';
-import { contactMessageCreator, issueReportCreator } from '../../commands/supportSubmissions';
+import { contactMessageCreator } from '../../commands/contactMessageCreator';
+import { issueReportCreator } from '../../commands/issueReportCreator';
 import { type AppServices } from '../../context';
 import { validated } from '../../middleware/validate';
 

@@ -1,5 +1,6 @@
 /** GET /api/user and PATCH /api/user/profile. */
 import Router from '@koa/router';
+import { type Context } from 'koa';
 import { profileUpdateSchema } from '../../../shared/schemas/user';
 import { profileUpdater } from '../../commands/profileUpdater';
 import { type AppServices } from '../../context';
@@ -7,7 +8,7 @@ import { type User } from '../../entities';
 import { badRequest } from '../../errors';
 import { availableBalance } from '../../ledger/ledger';
 import { requireUser } from '../../middleware/auth';
-import { idempotent } from '../../middleware/idempotency';
+import { idempotent, requestTransaction } from '../../middleware/idempotency';
 import { validated } from '../../middleware/validate';
 import { presentUser } from '../../presenters/user';
 
@@ -23,28 +24,30 @@ export function userRouter({ dataSource }: AppServices): Router {
   const router = new Router();
   const signedIn = requireUser(dataSource);
 
-  const present = async (user: User) => presentUser(user, await availableBalance(dataSource, user.id));
-
   router.get('/user', signedIn, async (ctx) => {
     const user = ctx.state.user as User;
     ctx.set('ETag', `"${user.version}"`);
-    ctx.body = await present(user);
+    ctx.body = presentUser(user, await availableBalance(dataSource, user.id));
   });
 
   router.patch(
     '/user/profile',
     signedIn,
-    idempotent(dataSource, { required: false }),
-    validated({ body: profileUpdateSchema }, async (ctx, { body }) => {
-      const user = await profileUpdater({
-        userId: (ctx.state.user as User).id,
-        update: body,
-        expectedVersion: expectedVersion(ctx.get('If-Match')),
-        dataSource,
-      });
-      ctx.set('ETag', `"${user.version}"`);
-      ctx.body = await present(user);
-    }),
+    idempotent(
+      dataSource,
+      { required: false },
+      validated({ body: profileUpdateSchema }, async (ctx: Context, { body }) => {
+        const { user, balanceCents } = await profileUpdater({
+          userId: (ctx.state.user as User).id,
+          update: body,
+          expectedVersion: expectedVersion(ctx.get('If-Match')),
+          dataSource,
+          manager: requestTransaction(ctx),
+        });
+        ctx.set('ETag', `"${user.version}"`);
+        ctx.body = presentUser(user, balanceCents);
+      }),
+    ),
   );
 
   return router;

@@ -1,26 +1,21 @@
 /**
  * The wallet's own endpoints: deposits (PayPal checkout), withdrawals and the ledger history.
- * Reads are keyset-paginated; money-moving requests need an Idempotency-Key.
+ * Reads are keyset-paginated with typed cursors; money-moving requests need an Idempotency-Key and
+ * run their command inside the key's transaction.
  */
 import Router from '@koa/router';
-import { depositRequestSchema, pageQuerySchema, withdrawalRequestSchema } from '../../../shared/schemas/wallet';
+import { type Context } from 'koa';
 import { formatMoney } from '../../../shared/money';
-import { depositCreator } from '../../commands/deposits';
-import { withdrawalRequester } from '../../commands/withdrawals';
+import { depositRequestSchema, pageQuerySchema, withdrawalRequestSchema } from '../../../shared/schemas/wallet';
+import { depositCreator } from '../../commands/depositCreator';
+import { withdrawalRequester } from '../../commands/withdrawalRequester';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
 import { requireUser } from '../../middleware/auth';
-import { idempotent } from '../../middleware/idempotency';
+import { idempotent, requestTransaction } from '../../middleware/idempotency';
 import { validated } from '../../middleware/validate';
-import { decodeCursor, pageOf } from '../../pagination';
-import {
-  presentDeposit,
-  presentTransaction,
-  presentWithdrawal,
-  type DepositRow,
-  type LedgerEntryRow,
-  type WithdrawalRow,
-} from '../../presenters/wallet';
+import { presentDeposit, presentTransaction, presentWithdrawal } from '../../presenters/wallet';
+import { depositsOf, statementPage, withdrawalsOf } from '../../wallet/history';
 
 /** Withdrawal requests a minute per user: a person makes one; a burst is a script. */
 export const WITHDRAWAL_LIMIT = { name: 'withdrawal', limit: 10, windowSeconds: 60 };
@@ -28,68 +23,60 @@ export const WITHDRAWAL_LIMIT = { name: 'withdrawal', limit: 10, windowSeconds: 
 export function walletRouter({ config, dataSource, cipher, payments, logger, rateLimiter }: AppServices, withdrawalsPerMinute = WITHDRAWAL_LIMIT.limit): Router {
   const router = new Router();
   const signedIn = requireUser(dataSource);
-  const once = idempotent(dataSource, { required: true });
-  const userOf = (state: { user?: unknown }) => state.user as User;
+  const userOf = (ctx: Context) => ctx.state.user as User;
 
   router.post(
     '/deposits',
     signedIn,
-    once,
-    validated({ body: depositRequestSchema }, async (ctx, { body }) => {
-      ctx.status = 201;
-      ctx.body = await depositCreator({
-        userId: userOf(ctx.state).id,
-        amountCents: body.amount,
-        returnUrl: `${config.publicUrl}/add-funds`,
-        dataSource,
-        payments,
-        logger,
-      });
-    }),
+    idempotent(
+      dataSource,
+      { required: true },
+      validated({ body: depositRequestSchema }, async (ctx, { body }) => {
+        const checkout = await depositCreator({
+          userId: userOf(ctx).id,
+          amountCents: body.amount,
+          returnUrl: `${config.publicUrl}/add-funds`,
+          dataSource,
+          payments,
+          logger,
+          manager: requestTransaction(ctx),
+        });
+        ctx.status = 201;
+        ctx.body = checkout;
+      }),
+    ),
   );
 
   router.get(
     '/deposits',
     signedIn,
     validated({ query: pageQuerySchema }, async (ctx, { query }) => {
-      const after = decodeCursor(query.cursor);
-      const rows = (await dataSource.query(
-        `SELECT id, method, amount_cents, status, external_reference, created_at, completed_at FROM deposits
-         WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
-         ORDER BY created_at DESC, id DESC LIMIT $4`,
-        [userOf(ctx.state).id, after?.createdAt ?? null, after?.id ?? null, query.limit + 1],
-      )) as DepositRow[];
-      ctx.body = pageOf(rows, query.limit, presentDeposit);
+      const page = await depositsOf(dataSource, userOf(ctx).id, query);
+      ctx.body = { items: page.items.map(presentDeposit), nextCursor: page.nextCursor };
     }),
   );
 
   router.post(
     '/withdrawals',
     signedIn,
-    async (ctx, next) => {
-      await rateLimiter.hit(ctx, { ...WITHDRAWAL_LIMIT, limit: withdrawalsPerMinute, keyOf: () => userOf(ctx.state).id });
-      await next();
-    },
-    once,
-    validated({ body: withdrawalRequestSchema }, async (ctx, { body }) => {
-      const result = await withdrawalRequester({ userId: userOf(ctx.state).id, request: body, dataSource, cipher });
-      ctx.status = 201;
-      ctx.body = { withdrawal: result.withdrawal, balance: formatMoney(result.balanceCents) };
-    }),
+    rateLimiter.middleware({ ...WITHDRAWAL_LIMIT, limit: withdrawalsPerMinute, keyOf: (ctx) => userOf(ctx).id }),
+    idempotent(
+      dataSource,
+      { required: true },
+      validated({ body: withdrawalRequestSchema }, async (ctx, { body }) => {
+        const result = await withdrawalRequester({ userId: userOf(ctx).id, request: body, dataSource, cipher, manager: requestTransaction(ctx) });
+        ctx.status = 201;
+        ctx.body = { withdrawal: presentWithdrawal(result.withdrawal), balance: formatMoney(result.balanceCents) };
+      }),
+    ),
   );
 
   router.get(
     '/withdrawals',
     signedIn,
     validated({ query: pageQuerySchema }, async (ctx, { query }) => {
-      const after = decodeCursor(query.cursor);
-      const rows = (await dataSource.query(
-        `SELECT id, amount_cents, status, method_type, method_summary, note, created_at, updated_at FROM withdrawals
-         WHERE user_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
-         ORDER BY created_at DESC, id DESC LIMIT $4`,
-        [userOf(ctx.state).id, after?.createdAt ?? null, after?.id ?? null, query.limit + 1],
-      )) as WithdrawalRow[];
-      ctx.body = pageOf(rows, query.limit, presentWithdrawal);
+      const page = await withdrawalsOf(dataSource, userOf(ctx).id, query);
+      ctx.body = { items: page.items.map(presentWithdrawal), nextCursor: page.nextCursor };
     }),
   );
 
@@ -97,18 +84,8 @@ export function walletRouter({ config, dataSource, cipher, payments, logger, rat
     '/transactions',
     signedIn,
     validated({ query: pageQuerySchema }, async (ctx, { query }) => {
-      // Entries are append-only with increasing ids, so the id alone orders them.
-      const after = decodeCursor(query.cursor);
-      const rows = (await dataSource.query(
-        `SELECT e.id::text AS id, t.kind, t.description, e.amount, e.balance_after, e.created_at
-         FROM ledger_entries e
-         JOIN ledger_transactions t ON t.id = e.transaction_id
-         JOIN ledger_accounts a ON a.id = e.account_id
-         WHERE a.kind = 'user_available' AND a.user_id = $1 AND ($2::bigint IS NULL OR e.id < $2::bigint)
-         ORDER BY e.id DESC LIMIT $3`,
-        [userOf(ctx.state).id, after?.id ?? null, query.limit + 1],
-      )) as LedgerEntryRow[];
-      ctx.body = pageOf(rows, query.limit, presentTransaction);
+      const page = await statementPage(dataSource, userOf(ctx).id, query);
+      ctx.body = { items: page.items.map(presentTransaction), nextCursor: page.nextCursor };
     }),
   );
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Page, type WalletTransaction, type Withdrawal } from '../../../shared/schemas/wallet';
-import { withdrawalDestination, withdrawalProcessor } from '../../commands/withdrawals';
+import { withdrawalProcessor } from '../../commands/withdrawalProcessor';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey } from '../../test/wallet';
+import { withdrawalDestination } from '../../wallet/withdrawalQueue';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -163,6 +164,7 @@ describe('Idempotency-Key', () => {
 });
 
 describe('processing a withdrawal (operators)', () => {
+  const actor = 'operator:test-ops' as const;
   async function requested(amount = '20.00') {
     const client = await fundedUser('50.00');
     const { withdrawal } = (await client.post<{ withdrawal: Withdrawal }>('/api/withdrawals', { amount, method: paypal }, idempotencyKey())).body;
@@ -172,16 +174,16 @@ describe('processing a withdrawal (operators)', () => {
   it('goes requested → processing → paid; the money leaves the platform', async () => {
     const { client, withdrawal } = await requested();
     const { dataSource } = app.services;
-    expect((await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'processing', dataSource })).status).toBe('processing');
-    expect((await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'paid', dataSource })).status).toBe('paid');
-    await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', dataSource })).rejects.toMatchObject({ status: 409 });
+    expect((await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'processing', actor, dataSource })).status).toBe('processing');
+    expect((await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'paid', actor, dataSource })).status).toBe('paid');
+    await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', actor, dataSource })).rejects.toMatchObject({ status: 409 });
     expect(await balanceOf(client)).toBe('30.00');
     expect((await client.get<Page<Withdrawal>>('/api/withdrawals')).body.items[0]).toMatchObject({ id: withdrawal.id, status: 'paid' });
   });
 
   it('returns the money when rejected, with the reason in the history', async () => {
     const { client, withdrawal } = await requested();
-    await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', note: 'PayPal account not verified', dataSource: app.services.dataSource });
+    await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', note: 'PayPal account not verified', actor, dataSource: app.services.dataSource });
     expect(await balanceOf(client)).toBe('50.00');
     const history = (await client.get<Page<WalletTransaction>>('/api/transactions')).body.items;
     expect(history[0]).toMatchObject({ kind: 'withdrawal_reversal', amount: '+20.00', balanceAfter: '50.00' });

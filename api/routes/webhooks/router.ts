@@ -4,7 +4,7 @@
  * happens again. It is exempt from the same-origin check (the provider is not a browser).
  */
 import Router from '@koa/router';
-import { depositSettler } from '../../commands/deposits';
+import { depositSettler } from '../../commands/depositSettler';
 import { type AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import { WebhookVerificationError } from '../../payments/gateway';

@@ -1,0 +1,74 @@
+/**
+ * An operator credits a bank wire, SEPA or crypto transfer they have seen arrive: exactly once per
+ * transfer reference (a unique column), with the audit record of who credited it in the same
+ * transaction.
+ */
+import { type DataSource } from 'typeorm';
+import { formatMoney, formatUsd } from '../../shared/money';
+import { audit, type Actor } from '../audit/auditLog';
+import { inTransaction } from '../db/transaction';
+import { Deposit, User } from '../entities';
+import { notFound } from '../errors';
+import { recordEvent } from '../events/domainEvents';
+import { availableBalance } from '../ledger/ledger';
+import { creditDeposit } from '../ledger/postings';
+
+export const MANUAL_DEPOSIT_METHODS = ['bank_wire_usa', 'iban_sepa', 'crypto'] as const;
+export type ManualDepositMethod = (typeof MANUAL_DEPOSIT_METHODS)[number];
+const MANUAL_LABELS = { bank_wire_usa: 'bank wire', iban_sepa: 'SEPA transfer', crypto: 'crypto transfer' } as const;
+
+interface Props {
+  steamId: string;
+  amountCents: bigint;
+  /** The transfer's own reference (bank reference, transaction hash): credited once. */
+  reference: string;
+  method: ManualDepositMethod;
+  /** Who credits it: `operatorActor()` for the ops command. */
+  actor: Actor;
+  dataSource: DataSource;
+}
+
+export interface ManualCredit {
+  depositId: string;
+  /** False when the reference had been credited before (nothing changed now). */
+  credited: boolean;
+  /** For a repeat: whether the earlier credit was the same user and amount. */
+  sameDeposit: boolean;
+}
+
+export async function manualDepositCreditor({ steamId, amountCents, reference, method, actor, dataSource }: Props): Promise<ManualCredit> {
+  return inTransaction(dataSource, async (tx) => {
+    const user = await tx.getRepository(User).findOneBy({ steamId });
+    if (!user) throw notFound(`No user with Steam ID ${steamId}`);
+    const inserted = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(Deposit)
+      .values({ userId: user.id, method, amountCents, status: 'completed', externalReference: reference, completedAt: () => 'now()' })
+      // A parallel credit of the same reference waits here for the first, then finds it below.
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    const created = (inserted.raw as Array<{ id: string }>)[0];
+    if (!created) {
+      const existing = await tx.getRepository(Deposit).findOneByOrFail({ externalReference: reference });
+      return { depositId: existing.id, credited: false, sameDeposit: existing.userId === user.id && existing.amountCents === amountCents };
+    }
+    await creditDeposit(tx, {
+      userId: user.id,
+      cents: amountCents,
+      depositId: created.id,
+      description: `Deposit by ${MANUAL_LABELS[method]} (${formatUsd(amountCents)})`,
+    });
+    await audit(tx, {
+      actor,
+      action: 'deposit.credited',
+      subjectType: 'deposit',
+      subjectId: created.id,
+      details: { method, reference, amountCents: amountCents.toString(), steamId },
+    });
+    const balance = formatMoney(await availableBalance(tx, user.id));
+    await recordEvent(tx, { userId: user.id, type: 'balance', payload: { balance, depositId: created.id, status: 'completed' } });
+    return { depositId: created.id, credited: true, sameDeposit: true };
+  });
+}
