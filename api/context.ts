@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type Config } from './config';
 import { type EventHub } from './events/liveEvents';
 import { type FieldCipher } from './crypto/fieldCipher';
+import { type MarketJobs } from './jobs/marketJobs';
 import { type Logger } from './logger';
 import { type Mailer } from './mailer';
 import { type PaymentGateway } from './payments/gateway';
@@ -30,6 +31,8 @@ export interface AppServices {
   events: EventHub;
   /** Support mailbox delivery; absent when SMTP is not configured. */
   mailer?: Mailer;
+  /** Durable market jobs (pg-boss), present while the background work runs (not in tests or ops scripts). */
+  jobs?: MarketJobs;
   /** The simulators' routes (/dev/steam, /dev/pay); absent in live mode. */
   simulatorRoutes?: Middleware;
 }

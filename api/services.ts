@@ -11,6 +11,7 @@ import { createEventHub } from './events/liveEvents';
 import { type Seeder } from './db/seed';
 import { type Logger } from './logger';
 import { createMailer } from './mailer';
+import { startJobs } from './jobs/index';
 import { createRateLimiter } from './middleware/rateLimit';
 import { createStripeGateway } from './payments/gateway';
 import { type Secrets } from './secrets';
@@ -59,7 +60,10 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
         return async () => undefined;
       });
       const stops: Array<() => Promise<void>> = [async () => (await botStarted)()];
+      // Market jobs (hold ends, deliveries, reversals, the sweep) on pg-boss; stopped first, gracefully.
+      const stopJobs = startJobs(services);
       return async () => {
+        await stopJobs();
         await Promise.all(stops.map((stop) => stop()));
       };
     },

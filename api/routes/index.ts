@@ -8,8 +8,10 @@ import { type AppServices } from '../context';
 import { notFound } from '../errors';
 import { eventsRouter } from './events/router';
 import { inventoryRouter } from './inventory/router';
+import { listingsRouter } from './listings/router';
 import { paymentMethodsRouter } from './paymentMethods/router';
 import { supportRouter } from './support/router';
+import { tradeOffersRouter } from './tradeOffers/router';
 import { userRouter } from './user/router';
 import { walletRouter } from './wallet/router';
 import { webhooksRouter } from './webhooks/router';
@@ -20,6 +22,8 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     supportRouter(services),
     userRouter(services),
     inventoryRouter(services),
+    tradeOffersRouter(services),
+    listingsRouter(services),
     paymentMethodsRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),

@@ -1,0 +1,136 @@
+/**
+ * Sends one persisted trade offer (status `sending`) through the trade bot and records the outcome.
+ * The bot is called outside any database transaction; around the call, two short transactions:
+ *
+ * 1. claim: appends a 'sending' attempt to the offer's history, on the condition that the history
+ *    still has the length this dispatcher read (compare-and-set), so two dispatchers never both send
+ *    it. A claimed offer is claimed again only once the claim is older than CLAIM_LEASE_MS (its
+ *    dispatcher died before recording an answer).
+ * 2. record: the bot's offer id and state (`open`), or `failed` with SEND_FAILED_MESSAGE when the bot
+ *    could not be reached or refused. An offer that was given up on meanwhile (a stuck deposit marked
+ *    failed by the sweep) keeps its status and the bot's offer is cancelled.
+ */
+import { type DataSource } from 'typeorm';
+import { STEAM_APP_ID } from '../../shared/constants';
+import { audit } from '../audit/auditLog';
+import { type AppServices } from '../context';
+import { inTransaction } from '../db/transaction';
+import { TradeOffer } from '../entities';
+import { recordEvent } from '../events/domainEvents';
+import { SEND_FAILED_MESSAGE, statusForState } from '../market/offerStates';
+import { type SendOfferRequest } from '../steam/tradeBot';
+import { tradeOfferSynchronizer } from './tradeOfferSynchronizer';
+
+/** A dispatcher that claimed an offer this long ago and recorded nothing is presumed dead. */
+export const CLAIM_LEASE_MS = 60_000;
+
+export type DispatchOutcome = 'sent' | 'failed' | 'skipped';
+
+interface Props {
+  offerId: string;
+  services: Pick<AppServices, 'dataSource' | 'bot' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
+}
+
+const MESSAGES = {
+  deposit: 'Your items for sale on SkinMarket',
+  return: 'Your cancelled listing, returned by SkinMarket',
+  delivery: 'Your purchase from SkinMarket',
+} as const;
+
+function sendRequestOf(offer: TradeOffer): SendOfferRequest {
+  const items = offer.items.map((item) => ({ appid: STEAM_APP_ID, contextid: item.contextid, assetid: item.assetid }));
+  return {
+    tradeUrl: offer.tradeUrl,
+    itemsToReceive: offer.kind === 'deposit' ? items : [],
+    itemsToGive: offer.kind === 'deposit' ? [] : items,
+    // Our id in the message lets an operator (or a bot) match Steam's offer to ours.
+    message: `${MESSAGES[offer.kind]} (ref ${offer.id})`,
+  };
+}
+
+async function claim(dataSource: DataSource, offer: TradeOffer): Promise<boolean> {
+  const result = await dataSource
+    .createQueryBuilder()
+    .update(TradeOffer)
+    .set({
+      history: () => `history || jsonb_build_array(jsonb_build_object('state', NULL, 'status', 'sending', 'at', now()))`,
+      updatedAt: () => 'now()',
+    })
+    .where('id = :id AND status = :status AND steam_offer_id IS NULL', { id: offer.id, status: 'sending' })
+    .andWhere('jsonb_array_length(history) = :length', { length: offer.history.length })
+    .andWhere(`(:length = 0 OR updated_at < now() - make_interval(secs => :lease))`, { lease: CLAIM_LEASE_MS / 1000 })
+    .execute();
+  return (result.affected ?? 0) === 1;
+}
+
+export async function tradeOfferDispatcher({ offerId, services }: Props): Promise<DispatchOutcome> {
+  const { dataSource, bot, logger } = services;
+  const offer = await dataSource.getRepository(TradeOffer).findOneBy({ id: offerId });
+  if (!offer || offer.status !== 'sending' || offer.steamOfferId !== null) return 'skipped';
+  if (!(await claim(dataSource, offer))) return 'skipped';
+
+  let sent: { offerId: string; state: number };
+  try {
+    sent = await bot.sendOffer(sendRequestOf(offer));
+  } catch (error) {
+    logger.warn({ err: error, offerId, kind: offer.kind }, 'the trade bot could not send an offer');
+    await recordSendFailure(dataSource, offerId, error);
+    return 'failed';
+  }
+
+  const recorded = await recordSent(dataSource, offerId, sent);
+  if (!recorded) {
+    // Given up on while the bot was sending: take the offer back at Steam.
+    await bot.cancelOffer(sent.offerId).catch((error: unknown) => logger.warn({ err: error, offerId }, 'could not cancel an abandoned offer'));
+    return 'failed';
+  }
+  if (statusForState(sent.state) !== 'open') {
+    // Already answered (a counterparty that responds at once): apply the full offer now.
+    await tradeOfferSynchronizer({ botOffer: await bot.getOffer(sent.offerId), services }).catch((error: unknown) =>
+      logger.warn({ err: error, offerId }, 'could not sync an offer right after sending; the poller will'),
+    );
+  }
+  return 'sent';
+}
+
+async function recordSent(dataSource: DataSource, offerId: string, sent: { offerId: string; state: number }): Promise<boolean> {
+  return inTransaction(dataSource, async (manager) => {
+    const offer = await manager.getRepository(TradeOffer).findOneOrFail({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
+    offer.steamOfferId = sent.offerId;
+    offer.steamState = sent.state;
+    const live = offer.status === 'sending';
+    if (live) {
+      offer.status = 'open';
+      offer.history = [...offer.history, { state: sent.state, status: 'open', at: new Date().toISOString() }];
+    }
+    await manager.getRepository(TradeOffer).save(offer);
+    await audit(manager, {
+      actor: 'system:trade-bot',
+      action: live ? 'trade_offer.sent' : 'trade_offer.sent_after_giving_up',
+      subjectType: 'trade_offer',
+      subjectId: offerId,
+      details: { steamOfferId: sent.offerId, state: sent.state, kind: offer.kind },
+    });
+    if (live) await recordEvent(manager, { userId: offer.userId, type: 'trade-offer', payload: { offerId, status: offer.status, state: sent.state } });
+    return live;
+  });
+}
+
+async function recordSendFailure(dataSource: DataSource, offerId: string, error: unknown): Promise<void> {
+  await inTransaction(dataSource, async (manager) => {
+    const offer = await manager.getRepository(TradeOffer).findOneOrFail({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
+    if (offer.status !== 'sending') return;
+    offer.status = 'failed';
+    offer.message = SEND_FAILED_MESSAGE;
+    offer.history = [...offer.history, { state: null, status: 'failed', at: new Date().toISOString() }];
+    await manager.getRepository(TradeOffer).save(offer);
+    await audit(manager, {
+      actor: 'system:trade-bot',
+      action: 'trade_offer.send_failed',
+      subjectType: 'trade_offer',
+      subjectId: offerId,
+      details: { kind: offer.kind, error: (error as Error)?.message ?? String(error) },
+    });
+    await recordEvent(manager, { userId: offer.userId, type: 'trade-offer', payload: { offerId, status: 'failed', state: null } });
+  });
+}

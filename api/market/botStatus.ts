@@ -1,0 +1,15 @@
+/** GET /api/bot-status: the trade bot is online while its heartbeat (written by the bot's start()) is recent. */
+import { type DataSource } from 'typeorm';
+import { type BotStatus } from '../../shared/schemas/inventory';
+
+/** Seconds after which a bot that stopped reporting counts as offline. */
+export const BOT_OFFLINE_AFTER_SECONDS = 90;
+
+export async function readBotStatus(dataSource: DataSource, now = new Date()): Promise<BotStatus> {
+  const [row] = (await dataSource.query('SELECT max(last_seen_at) AS last_seen_at FROM bot_heartbeats')) as Array<{ last_seen_at: Date | null }>;
+  const lastSeenAt = row?.last_seen_at ?? null;
+  return {
+    online: lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() < BOT_OFFLINE_AFTER_SECONDS * 1000,
+    lastSeenAt: lastSeenAt?.toISOString() ?? null,
+  };
+}
