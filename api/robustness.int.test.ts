@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/skins',
   'GET /api/featured-skins',
   'GET /api/market-stats',
+  'GET /api/push/public-key',
   'POST /api/contact',
   'POST /api/issue-reports',
   'POST /api/webhooks/payments',
@@ -38,7 +39,7 @@ function routesOf(testApp: TestApp): Route[] {
   for (const layer of apiRouter(testApp.services).stack) {
     for (const method of layer.methods) {
       if (method === 'HEAD') continue;
-      seen.set(`${method} ${layer.path}`, { method, path: layer.path });
+      seen.set(`${method} ${String(layer.path)}`, { method, path: String(layer.path) });
     }
   }
   return [...seen.values()];

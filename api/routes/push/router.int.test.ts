@@ -1,0 +1,171 @@
+import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PushMessage } from '../../../shared/schemas/push';
+import { Listing } from '../../entities';
+import { recordEvent } from '../../events/domainEvents';
+import { dispatchPushes } from '../../push/pushDispatcher';
+import { signIn, uniqueSteamId } from '../../test/signIn';
+import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
+
+/** A push service on loopback: records what arrives, answers with the status a test chooses. */
+interface Delivery {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+let pushService: http.Server;
+let pushServiceUrl: string;
+const deliveries: Delivery[] = [];
+let answerStatus = 201;
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+  pushService = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      deliveries.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(answerStatus).end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  pushServiceUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => pushService.close(resolve));
+  await app.close();
+});
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, json: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+}
+
+/** Decrypts an aes128gcm Web Push body the way the browser does (RFC 8188 + RFC 8291). */
+function decrypt(body: Buffer, keys: ReturnType<typeof browserKeys>): PushMessage {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const serverPublicKey = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  const sharedSecret = keys.ecdh.computeSecret(serverPublicKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublicKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, keys.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 followed by optional zero padding.
+  const end = padded.lastIndexOf(2);
+  return JSON.parse(padded.subarray(0, end).toString('utf8')) as PushMessage;
+}
+
+async function userIdOf(client: TestClient): Promise<string> {
+  const { steamId } = (await client.get<{ steamId: string }>('/api/user')).body;
+  return ((await app.services.dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId])) as Array<{ id: string }>)[0]!.id;
+}
+
+async function completedListing(sellerId: string): Promise<Listing> {
+  const now = new Date();
+  return app.services.dataSource.getRepository(Listing).save({
+    sellerId,
+    sellerAssetid: String(Date.now()),
+    name: 'AK-47 | Redline',
+    marketHashName: 'AK-47 | Redline (Field-Tested)',
+    imageUrl: '/dev/steam/economy/image/x',
+    weaponType: 'Rifle',
+    rarity: 'classified',
+    condition: 'Field-Tested',
+    float: null,
+    paintSeed: null,
+    inspectLink: null,
+    priceCents: 1_272n,
+    feeCents: 38n,
+    status: 'completed',
+    holdStartTime: now,
+    holdEndTime: now,
+  });
+}
+
+const subscriptionFor = (id: string, keys: ReturnType<typeof browserKeys>) => ({ endpoint: `${pushServiceUrl}/push/${id}`, expirationTime: null, keys: keys.json });
+
+describe('Web Push', () => {
+  it('publishes the VAPID public key', async () => {
+    const response = await app.client().get<{ publicKey: string }>('/api/push/public-key');
+    expect(response.status).toBe(200);
+    expect(Buffer.from(response.body.publicKey, 'base64url')).toHaveLength(65);
+  });
+
+  it('needs a session and a real push endpoint to subscribe', async () => {
+    const keys = browserKeys();
+    expect((await app.client().post('/api/push/subscriptions', subscriptionFor('anon', keys))).status).toBe(401);
+    const client = await signIn(app, uniqueSteamId());
+    expect((await client.post('/api/push/subscriptions', { endpoint: 'http://push.example.com/x', keys: keys.json })).status).toBe(400);
+    expect((await client.post('/api/push/subscriptions', { endpoint: 'ftp://x', keys: keys.json })).status).toBe(400);
+    expect((await client.post('/api/push/subscriptions', { endpoint: `${pushServiceUrl}/push/ok` })).status).toBe(400);
+  });
+
+  it("sends the seller's device an encrypted, VAPID-signed 'Payment Completed' message, and nobody else's", async () => {
+    const seller = await signIn(app, uniqueSteamId());
+    const bystander = await signIn(app, uniqueSteamId());
+    const [sellerKeys, bystanderKeys] = [browserKeys(), browserKeys()];
+    const sellerPath = `seller-${randomBytes(4).toString('hex')}`;
+    expect((await seller.post('/api/push/subscriptions', subscriptionFor(sellerPath, sellerKeys))).status).toBe(201);
+    expect((await bystander.post('/api/push/subscriptions', subscriptionFor(`bystander-${sellerPath}`, bystanderKeys))).status).toBe(201);
+
+    const sellerId = await userIdOf(seller);
+    const listing = await completedListing(sellerId);
+    await app.services.dataSource.transaction((manager) => recordEvent(manager, { userId: sellerId, type: 'listing', payload: { listingId: listing.id, status: 'completed' } }));
+    answerStatus = 201;
+    await dispatchPushes(app.services.dataSource, app.services.push, app.services.logger);
+
+    const mine = deliveries.filter((delivery) => delivery.path.endsWith(sellerPath));
+    expect(mine).toHaveLength(1);
+    expect(deliveries.some((delivery) => delivery.path.includes('bystander'))).toBe(false);
+    expect(mine[0]!.headers['content-encoding']).toBe('aes128gcm');
+    expect(mine[0]!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    expect(decrypt(mine[0]!.body, sellerKeys)).toMatchObject({
+      title: 'Payment Completed',
+      body: 'AK-47 | Redline: $12.34 added to your balance',
+      url: '/listings',
+      listing: { id: listing.id, status: 'completed' },
+    });
+
+    // Each event is pushed once, however often the dispatcher runs.
+    await dispatchPushes(app.services.dataSource, app.services.push, app.services.logger);
+    expect(deliveries.filter((delivery) => delivery.path.endsWith(sellerPath))).toHaveLength(1);
+  });
+
+  it('forgets a subscription the push service reports gone (410)', async () => {
+    const seller = await signIn(app, uniqueSteamId());
+    const keys = browserKeys();
+    const path = `gone-${randomBytes(4).toString('hex')}`;
+    await seller.post('/api/push/subscriptions', subscriptionFor(path, keys));
+    const sellerId = await userIdOf(seller);
+    const listing = await completedListing(sellerId);
+    await app.services.dataSource.transaction((manager) => recordEvent(manager, { userId: sellerId, type: 'listing', payload: { listingId: listing.id, status: 'completed' } }));
+    answerStatus = 410;
+    try {
+      await dispatchPushes(app.services.dataSource, app.services.push, app.services.logger);
+    } finally {
+      answerStatus = 201;
+    }
+    const left = await app.services.dataSource.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [sellerId]);
+    expect(left).toEqual([]);
+  });
+
+  it('unsubscribes only the caller’s own endpoint', async () => {
+    const owner = await signIn(app, uniqueSteamId());
+    const other = await signIn(app, uniqueSteamId());
+    const subscription = subscriptionFor(`own-${randomBytes(4).toString('hex')}`, browserKeys());
+    await owner.post('/api/push/subscriptions', subscription);
+    expect((await other.request('DELETE', `/api/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`)).body).toEqual({ removed: false });
+    expect((await owner.request('DELETE', `/api/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`)).body).toEqual({ removed: true });
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Web Push (DESIGN.md section 8): the server's public VAPID key, and the signed-in user's device
+ * subscriptions (DELETE names the endpoint in `?endpoint=`). Push endpoints must be https push services; simulated mode also accepts loopback
+ * http, for the fake push service the tests run.
+ */
+import Router from '@koa/router';
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../../../shared/schemas/push';
+import { type AppServices } from '../../context';
+import { type User } from '../../entities';
+import { badRequest } from '../../errors';
+import { requireUser } from '../../middleware/auth';
+import { validated } from '../../middleware/validate';
+import { pushSubscriptionRemover, pushSubscriptionSaver } from '../../push/subscriptions';
+
+function acceptableEndpoint(endpoint: string, simulated: boolean): boolean {
+  const url = new URL(endpoint);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  return url.protocol === 'https:' ? !loopback || simulated : simulated && loopback;
+}
+
+export function pushRouter({ config, dataSource, push }: AppServices): Router {
+  const router = new Router({ prefix: '/push' });
+  const signedIn = requireUser(dataSource);
+
+  router.get('/public-key', (ctx) => {
+    ctx.body = { publicKey: push.publicKey };
+  });
+
+  router.post(
+    '/subscriptions',
+    signedIn,
+    validated({ body: pushSubscriptionSchema }, async (ctx, { body }) => {
+      if (!acceptableEndpoint(body.endpoint, config.steamMode === 'simulated')) {
+        throw badRequest('Not a push service URL', { endpoint: 'Not a push service URL' });
+      }
+      await pushSubscriptionSaver({ dataSource, userId: (ctx.state.user as User).id, subscription: body });
+      ctx.status = 201;
+      ctx.body = { subscribed: true };
+    }),
+  );
+
+  router.delete(
+    '/subscriptions',
+    signedIn,
+    validated({ query: pushUnsubscribeSchema }, async (ctx, { query }) => {
+      const removed = await pushSubscriptionRemover({ dataSource, userId: (ctx.state.user as User).id, endpoint: query.endpoint });
+      ctx.body = { removed };
+    }),
+  );
+
+  return router;
+}

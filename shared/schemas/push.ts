@@ -1,0 +1,23 @@
+/** Web Push subscriptions (DESIGN.md section 8): what a browser's PushSubscription.toJSON() gives. */
+import { z } from 'zod';
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url').max(200);
+
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'Not a push service URL' }).max(1000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
+
+export const pushUnsubscribeSchema = z.strictObject({ endpoint: z.string().min(1).max(1000) });
+
+/** What the service worker receives in a push message. */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** Where a click on the notification goes. */
+  url: string;
+  /** The listing as the API presents it, so the worker can update its copy. */
+  listing?: Record<string, unknown>;
+}
