@@ -13,13 +13,13 @@ import { pageRoutes, type PagePath } from '../../shared/routes';
 import { AppLayout } from './components/AppLayout';
 import { RouteError } from './components/RouteError';
 
-const LandingScreen = lazy(() => import('./screens/LandingScreen'));
+const LandingScreen = lazy(() => import('./screens/landing/LandingScreen'));
 const MarketScreen = lazy(() => import('./screens/market/MarketScreen'));
 const InventoryScreen = lazy(() => import('./screens/inventory/InventoryScreen'));
 const CheckoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen'));
 const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
 const AddFundsScreen = lazy(() => import('./screens/addFunds/AddFundsScreen'));
-const WithdrawScreen = lazy(() => import('./screens/WithdrawScreen'));
+const WithdrawScreen = lazy(() => import('./screens/withdraw/WithdrawScreen'));
 const HelpCenterScreen = lazy(() => import('./screens/HelpCenterScreen'));
 const ContactUsScreen = lazy(() => import('./screens/ContactUsScreen'));
 const ReportIssueScreen = lazy(() => import('./screens/ReportIssueScreen'));

@@ -11,12 +11,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseMoney } from '../../../../../shared/money';
-import {
-  DEFAULT_MARKET_FILTERS,
-  filtersFromSearchParams,
-  searchParamsFromFilters,
-  type MarketFilters,
-} from '../../../queries/market';
+import { DEFAULT_MARKET_FILTERS, searchParamsFromFilters, type MarketFilters } from '../../../queries/market';
+import { filtersFromSearchParams, normalizeFilters } from './filterParams';
 
 export const FILTER_DEBOUNCE_MS = 300;
 const PRICE_MESSAGE = 'Must be a price such as 12.34';
@@ -28,7 +24,7 @@ export function useMarketFilters() {
 
   const updateFilters = useCallback(
     (patch: Partial<MarketFilters>) => {
-      setSearchParams((current) => searchParamsFromFilters({ ...filtersFromSearchParams(current), ...patch }), {
+      setSearchParams((current) => searchParamsFromFilters(normalizeFilters({ ...filtersFromSearchParams(current), ...patch })), {
         replace: true,
         preventScrollReset: true,
       });

@@ -1,0 +1,24 @@
+/**
+ * The landing page's primary button (spec): signed in, 'Browse Marketplace' to /market; signed out
+ * (or while the session is being checked), 'Login with Steam & Start Selling' to /auth/steam.
+ */
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { LuArrowRight } from 'react-icons/lu';
+import { SteamLoginButton } from '../../components/SteamLoginButton';
+import { useCurrentUser } from '../../queries/user';
+
+export function PrimaryAction(props: Omit<ButtonProps, 'asChild' | 'children'>) {
+  const { data: user } = useCurrentUser();
+  if (user) {
+    return (
+      <Button colorPalette="brand" fontWeight="semibold" {...props} asChild>
+        <RouterLink to="/market">
+          Browse Marketplace
+          <LuArrowRight aria-hidden="true" />
+        </RouterLink>
+      </Button>
+    );
+  }
+  return <SteamLoginButton label="Login with Steam & Start Selling" {...props} />;
+}
