@@ -80,6 +80,42 @@ test.describe('desktop', () => {
   });
 });
 
+test.describe('demo mode (the e2e server runs simulated Steam and payments)', () => {
+  const DEMO_TEXT = 'Demo mode: simulated Steam and payments, no real money';
+
+  test('every page shows the demo banner at the very top, in the first paint', async ({ page }) => {
+    // Records whether the banner was already there when the navigation bar first appeared: a banner
+    // that arrived later (after a fetch, say) would push the whole page down.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('header')) return;
+        (window as { bannerWithFirstHeader?: boolean }).bannerWithFirstHeader = document.querySelector('[role="note"]') !== null;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/', '/market', '/inventory', '/help-center', '/terms-of-service', '/this-page-does-not-exist']) {
+      await page.goto(path);
+      const banner = page.getByRole('note').filter({ hasText: DEMO_TEXT });
+      await expect(banner, path).toBeVisible();
+      expect(await page.evaluate(() => (window as { bannerWithFirstHeader?: boolean }).bannerWithFirstHeader), path).toBe(true);
+      const box = (await banner.boundingBox())!;
+      expect(box.y, path).toBe(0);
+      expect(Math.round(box.height), path).toBe(29);
+      const headerTop = (await page.getByRole('banner').boundingBox())!.y;
+      expect(headerTop, path).toBe(box.height);
+    }
+  });
+
+  test('the banner text is whole on a narrow phone', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/');
+    const text = page.getByText(DEMO_TEXT, { exact: true });
+    await expect(text).toBeVisible();
+    expect(await text.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(true);
+    expect((await page.getByRole('banner').boundingBox())!.y).toBe((await page.getByRole('note').boundingBox())!.height);
+  });
+});
+
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

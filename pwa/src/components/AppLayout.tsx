@@ -7,6 +7,7 @@ import { Suspense, useEffect } from 'react';
 import { Box, Center, Container, Spinner, chakra } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { documentTitleFor } from '../documentTitle';
+import { DemoBanner } from './DemoBanner';
 import { Footer } from './Footer';
 import { LoginFailedNotice } from './LoginFailedNotice';
 import { TopNav } from './TopNav';
@@ -68,6 +69,7 @@ export function AppLayout() {
       >
         Skip to main content
       </chakra.a>
+      <DemoBanner />
       <TopNav />
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
         <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
