@@ -123,10 +123,22 @@ export interface PaymentMethod {
   createdAt: string;
 }
 
-export const withdrawalAmountSchema = moneyAmount({
-  min: BigInt(MIN_WITHDRAWAL_CENTS),
-  invalidMessage: 'Please enter a valid withdrawal amount',
-  minMessage: 'Minimum withdrawal amount is $10.00',
+const INVALID_WITHDRAWAL_AMOUNT = 'Please enter a valid withdrawal amount';
+
+/**
+ * The withdrawal amount (the spec's withdraw form): not a number, or not above 0, is 'Please enter a valid
+ * withdrawal amount'; above 0 but under $10.00 is the minimum's message.
+ */
+export const withdrawalAmountSchema = moneyAmount({ invalidMessage: INVALID_WITHDRAWAL_AMOUNT }).transform((cents, ctx) => {
+  if (cents <= 0n) {
+    ctx.addIssue(INVALID_WITHDRAWAL_AMOUNT);
+    return z.NEVER;
+  }
+  if (cents < BigInt(MIN_WITHDRAWAL_CENTS)) {
+    ctx.addIssue('Minimum withdrawal amount is $10.00');
+    return z.NEVER;
+  }
+  return cents;
 });
 
 /** POST /api/withdrawals: to a saved method, or to a new method's details (validated like a saved one). */

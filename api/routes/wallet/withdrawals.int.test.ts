@@ -63,7 +63,7 @@ describe('POST /api/withdrawals', () => {
   });
 
   const amounts: Array<[string, unknown, string]> = [
-    ['zero', '0.00', 'Minimum withdrawal amount is $10.00'],
+    ['zero', '0.00', 'Please enter a valid withdrawal amount'],
     ['a negative amount', '-10.00', 'Please enter a valid withdrawal amount'],
     ['more than two decimals', '10.001', 'Please enter a valid withdrawal amount'],
     ['exponent notation', '1e2', 'Please enter a valid withdrawal amount'],
