@@ -8,6 +8,7 @@
  * - RarityBadge / RarityDot, QualityBadges (StatTrak™, Souvenir), ConditionLabel, TradabilityBadges.
  * - FloatMeter: wear bar with the value to 4 decimals or 'N/A'.
  * - ItemSummary: one-row item (dialog heads, list lines). SaleBreakdown: price, 3% fee, You Receive.
+ * - SellPriceField / useSellPrice: the price input of the sell dialogs, parsed into cents.
  * - rarity.ts: RARITY_LABELS, rarityLabel, rarityCssVar.
  */
 export { FloatMeter } from './FloatMeter';
@@ -19,3 +20,4 @@ export { ItemSummary } from './ItemSummary';
 export { RarityBadge, RarityDot } from './RarityBadge';
 export { RARITY_LABELS, isKnownRarity, rarityCssVar, rarityLabel } from './rarity';
 export { SaleBreakdown } from './SaleBreakdown';
+export { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, SellPriceField, useSellPrice } from './SellPriceField';

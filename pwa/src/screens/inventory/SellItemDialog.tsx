@@ -6,15 +6,14 @@
  * shows the item once the offer is accepted. With no trade URL saved, the trade-URL dialog opens
  * first and the offer goes out once the URL is saved.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Circle, CloseButton, Dialog, Field, HStack, Input, InputGroup, Link, Portal, Span, Stack, Text } from '@chakra-ui/react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Circle, CloseButton, Dialog, HStack, Link, Portal, Span, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuSend, LuShieldCheck } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
-import { sellPriceSchema } from '../../../../shared/schemas/money';
 import { ApiError } from '../../api/client';
-import { ItemSummary, SaleBreakdown } from '../../components/items';
+import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../components/items';
 import { toaster } from '../../components/toaster';
 import { tradeOfferItem, useSendTradeOfferMutation } from '../../queries/tradeOffers';
 import type { User } from '../../queries/user';
@@ -139,24 +138,22 @@ interface SellItemFormProps {
 }
 
 function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormProps) {
-  const [price, setPrice] = useState('');
-  const [touched, setTouched] = useState(false);
-  const priceId = useId();
-
-  const parsed = sellPriceSchema.safeParse(price);
-  const priceCents = parsed.success ? parsed.data : null;
-  const priceError = touched && !parsed.success ? (parsed.error.issues[0]?.message ?? 'Please enter a valid price') : undefined;
+  const price = useSellPrice();
   const missingAsset = !item.assetid;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setTouched(true);
+    price.touch();
     if (missingAsset) {
       toaster.create({ title: ITEM_NOT_TRADABLE, type: 'error' });
       return;
     }
-    if (priceCents === null || sending) return;
-    onSubmitPrice(priceCents);
+    if (sending) return;
+    if (price.priceCents === null) {
+      toaster.create({ title: INVALID_PRICE_TITLE, description: INVALID_PRICE_MESSAGE, type: 'error' });
+      return;
+    }
+    onSubmitPrice(price.priceCents);
   }
 
   return (
@@ -182,30 +179,8 @@ function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormPro
               </Alert.Content>
             </Alert.Root>
           ) : null}
-          <Field.Root invalid={Boolean(priceError)} required>
-            <Field.Label htmlFor={priceId}>
-              Your Price (USD)
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <InputGroup startElement="$">
-              <Input
-                id={priceId}
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                value={price}
-                onChange={(event) => setPrice(event.target.value)}
-                onBlur={() => setTouched(true)}
-                placeholder="0.00"
-                fontVariantNumeric="tabular-nums"
-                disabled={sending}
-                autoFocus
-              />
-            </InputGroup>
-            <Field.ErrorText>{priceError}</Field.ErrorText>
-          </Field.Root>
-          <SaleBreakdown priceCents={priceCents} />
+          <SellPriceField state={price} disabled={sending} />
+          <SaleBreakdown priceCents={price.priceCents} />
           <HStack gap="3" align="flex-start" fontSize="sm" color="fg.muted">
             <Box as="span" color="brand.fg" mt="0.5" flexShrink={0}>
               <LuShieldCheck aria-hidden="true" />
@@ -224,7 +199,7 @@ function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormPro
             Cancel
           </Button>
         </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" disabled={priceCents === null || missingAsset} loading={sending} loadingText="Sending...">
+        <Button type="submit" colorPalette="brand" disabled={price.priceCents === null || missingAsset} loading={sending} loadingText="Sending...">
           Send Trade Offer
         </Button>
       </Dialog.Footer>

@@ -10,7 +10,7 @@ import { MarketLayout } from './MarketLayout';
 import { marketTabFor, type MarketTab } from './marketTab';
 
 const BuyTab = lazy(() => import('./buy/BuyTab'));
-const SellTab = lazy(() => import('./SellTabPlaceholder'));
+const SellTab = lazy(() => import('./sell/SellTab'));
 
 function TabFallback() {
   return (

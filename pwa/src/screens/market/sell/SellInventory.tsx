@@ -1,0 +1,167 @@
+/**
+ * 'Your Inventory' on the Sell tab: the filter toggle (search, weapon, rarity, condition, StatTrak
+ * all/yes/no; the Inventory screen's filter logic), 'Clear Filters', the count of shown items and
+ * the cards, each with 'Set Price', or why the item cannot be sold.
+ */
+import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Collapsible, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { LuListChecks, LuRefreshCw, LuSearchX, LuSlidersHorizontal, LuTag, LuTriangleAlert } from 'react-icons/lu';
+import type { InventoryItem } from '../../../../../shared/schemas/inventory';
+import { ItemCard, ItemGrid, ItemGridCell, ItemGridSkeleton, TradabilityBadges } from '../../../components/items';
+import { useInventoryQuery } from '../../../queries/inventory';
+import { InventoryFilterFields } from '../../inventory/InventoryFilterFields';
+import { filterItems, hasActiveFilters, itemCount, NO_FILTERS, type InventoryFilters } from '../../inventory/inventoryFilters';
+import { ListedBadge } from '../../inventory/InventoryGrid';
+import { EmptyInventory, INVENTORY_UNAVAILABLE, ScreenMessage } from '../../inventory/InventoryMessages';
+import { REFUSAL_LABELS, sellListRefusal, type SellListEntry } from './sellList';
+
+/** Beside the Sell List panel on wide screens the grid has less room than the Inventory's. */
+const GRID_COLUMNS = { base: 1, sm: 2, md: 3, lg: 2, xl: 2, '2xl': 3 } as const;
+
+interface SellInventoryProps {
+  sellList: SellListEntry[];
+  onSetPrice: (item: InventoryItem) => void;
+}
+
+export function SellInventory({ sellList, onSetPrice }: SellInventoryProps) {
+  const inventory = useInventoryQuery();
+  const [filters, setFilters] = useState<InventoryFilters>(NO_FILTERS);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const deferredFilters = useDeferredValue(filters);
+  const headingId = useId();
+
+  const items = useMemo(() => inventory.data?.items ?? [], [inventory.data]);
+  const shown = useMemo(() => filterItems(items, deferredFilters), [items, deferredFilters]);
+  const filtering = hasActiveFilters(filters);
+
+  let content: ReactNode;
+  if (inventory.isPending) {
+    content = <ItemGridSkeleton count={6} columns={GRID_COLUMNS} />;
+  } else if (inventory.isError && !inventory.data) {
+    content = (
+      <ScreenMessage
+        headingLevel="h3"
+        icon={<LuTriangleAlert />}
+        title="Inventory not available"
+        description={INVENTORY_UNAVAILABLE}
+        action={
+          <Button colorPalette="brand" onClick={() => void inventory.refetch()} loading={inventory.isFetching}>
+            <LuRefreshCw aria-hidden="true" />
+            Try Again
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    content = <EmptyInventory isPrivate={inventory.data?.private ?? false} onRefresh={() => void inventory.refetch()} refreshing={inventory.isFetching} />;
+  } else if (shown.length === 0) {
+    content = (
+      <ScreenMessage
+        headingLevel="h3"
+        icon={<LuSearchX />}
+        title="No items match your filters"
+        description="Try another search or clear the filters to see your whole inventory."
+        action={
+          <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
+            Clear Filters
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <ItemGrid label="Your inventory items" columns={GRID_COLUMNS}>
+        {shown.map((item) => (
+          <ItemGridCell key={item.assetid}>
+            <SellItemCard item={item} sellList={sellList} onSetPrice={onSetPrice} />
+          </ItemGridCell>
+        ))}
+      </ItemGrid>
+    );
+  }
+
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Flex align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} justify="space-between" gap="3" mb="4">
+        <Box>
+          <Heading as="h2" id={headingId} size="lg">
+            Your Inventory
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="sell-shown-count">
+            {inventory.data ? (filtering ? `Showing ${shown.length} of ${itemCount(items.length)}` : `Showing ${itemCount(items.length)}`) : 'Loading your Steam items...'}
+          </Text>
+        </Box>
+        <HStack gap="2">
+          <Button
+            size="sm"
+            variant="outline"
+            borderColor={filtersOpen ? 'brand.muted' : 'border.emphasized'}
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            flex={{ base: '1', sm: 'initial' }}
+          >
+            <LuSlidersHorizontal aria-hidden="true" />
+            {filtersOpen ? 'Hide Filters' : 'Show Filters'}
+            {filtering ? (
+              <Badge size="xs" colorPalette="brand" variant="solid" aria-label="filters active">
+                on
+              </Badge>
+            ) : null}
+          </Button>
+          <Button size="sm" variant="ghost" colorPalette="brand" onClick={() => setFilters(NO_FILTERS)} disabled={!filtering} flex={{ base: '1', sm: 'initial' }}>
+            Clear Filters
+          </Button>
+        </HStack>
+      </Flex>
+      <Collapsible.Root open={filtersOpen} lazyMount>
+        <Collapsible.Content>
+          <Box as="section" aria-label="Filters" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3" p="4" mb="5">
+            <InventoryFilterFields filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
+          </Box>
+        </Collapsible.Content>
+      </Collapsible.Root>
+      {content}
+    </Box>
+  );
+}
+
+interface SellItemCardProps {
+  item: InventoryItem;
+  sellList: SellListEntry[];
+  onSetPrice: (item: InventoryItem) => void;
+}
+
+function SellItemCard({ item, sellList, onSetPrice }: SellItemCardProps) {
+  const refusal = sellListRefusal(sellList, item);
+  const inList = sellList.some((entry) => entry.assetid === item.assetid);
+  let cornerBadge: ReactNode = null;
+  if (inList) {
+    cornerBadge = (
+      <Badge size="sm" variant="solid" colorPalette="brand" gap="1">
+        <LuListChecks aria-hidden="true" />
+        In Sell List
+      </Badge>
+    );
+  } else if (item.listed) {
+    cornerBadge = <ListedBadge />;
+  }
+  return (
+    <ItemCard
+      item={item}
+      cornerBadge={cornerBadge}
+      details={<TradabilityBadges tradable={item.tradable} marketable={item.marketable} />}
+      actions={
+        refusal === null ? (
+          <Button w="full" size="sm" colorPalette="brand" onClick={() => onSetPrice(item)}>
+            <LuTag aria-hidden="true" />
+            Set Price
+          </Button>
+        ) : (
+          <Button w="full" size="sm" variant="subtle" disabled>
+            {REFUSAL_LABELS[refusal]}
+          </Button>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The Market's Sell tab (/market/sell and /market#sell; spec "Market screen, Sell tab"). Visitors
+ * see 'Login Required'. A signed-in seller sees 'Your Inventory' and the Sell List: 'Set Price'
+ * puts an item on the list at a price, 'Put Up For Sale' sends one trade offer for the whole list
+ * (after asking for a trade URL if none is saved) and the trade progress dialog follows the offer
+ * (tradeFlow.ts) until it is accepted ('View My Listings') or fails ('Trade Canceled'). The first
+ * visit shows the Trade Protection notice once.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Button, Center, Grid, Spinner } from '@chakra-ui/react';
+import { LuTriangleAlert } from 'react-icons/lu';
+import type { InventoryItem } from '../../../../../shared/schemas/inventory';
+import { AuthRequired } from '../../../components/AuthRequired';
+import { toaster } from '../../../components/toaster';
+import { useInventoryQuery } from '../../../queries/inventory';
+import { useCurrentUser, type User } from '../../../queries/user';
+import { ScreenMessage } from '../../inventory/InventoryMessages';
+import { SellInventory } from './SellInventory';
+import { addToSellList, reconcileSellList, removeFromSellList, sellListPayload, type SellListEntry } from './sellList';
+import { SellListPanel } from './SellListPanel';
+import { SetPriceDialog } from './SetPriceDialog';
+import { TradeProgressDialog } from './TradeProgressDialog';
+import { TradeProtectionNotice } from './TradeProtectionNotice';
+import { TradeUrlDialog } from './TradeUrlDialog';
+import { useTradeFlow } from './useTradeFlow';
+
+/** Where 'Try Again' reloads the page (spec: "reloads the page on the sell tab"). */
+const SELL_TAB_PATH = '/market/sell';
+
+export default function SellTab() {
+  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+  if (isPending) {
+    return (
+      <Center minH="60" aria-busy="true" aria-label="Loading">
+        <Spinner size="lg" color="brand.400" borderWidth="3px" />
+      </Center>
+    );
+  }
+  if (isError) {
+    return (
+      <ScreenMessage
+        icon={<LuTriangleAlert />}
+        title="Selling is not available"
+        description="We could not check your sign-in. Please try again."
+        action={
+          <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
+            Try Again
+          </Button>
+        }
+      />
+    );
+  }
+  if (!user) {
+    return <AuthRequired title="Login Required" headingLevel="h2" description="Please sign in with your Steam account to sell your skins." />;
+  }
+  return <SellView user={user} />;
+}
+
+function SellView({ user }: { user: User }) {
+  const inventory = useInventoryQuery();
+  const [storedList, setStoredList] = useState<SellListEntry[]>([]);
+  const [pricing, setPricing] = useState<InventoryItem | null>(null);
+  const [tradeUrlOpen, setTradeUrlOpen] = useState(false);
+  const [progressOpen, setProgressOpen] = useState(false);
+  const [offerCount, setOfferCount] = useState(0);
+  const flow = useTradeFlow({ onAccepted: () => setStoredList([]) });
+  const idle = flow.state.status === 'idle';
+
+  // While no trade runs, the list follows the inventory (items sold elsewhere or now listed drop
+  // out); during a trade the inventory marks the offered items as listed, so it is left alone.
+  const sellList = useMemo(
+    () => (idle && inventory.data ? reconcileSellList(storedList, inventory.data.items) : storedList),
+    [idle, inventory.data, storedList],
+  );
+
+  // Accepted and failed trades show their outcome even if the seller had closed the dialog.
+  useEffect(() => {
+    if (flow.state.status === 'accepted' || flow.state.status === 'failed') setProgressOpen(true);
+  }, [flow.state.status]);
+
+  function handleAdd(item: InventoryItem, priceCents: bigint) {
+    setStoredList(addToSellList(sellList, item, priceCents));
+    setPricing(null);
+    toaster.create({ title: 'Added to Sell List', description: item.name, type: 'success' });
+  }
+
+  function startSale(tradeUrl: string) {
+    if (sellList.length === 0) return;
+    setOfferCount(sellList.length);
+    setProgressOpen(true);
+    flow.submit({ items: sellListPayload(sellList), tradeUrl });
+  }
+
+  function handlePutUpForSale() {
+    if (!user.tradeUrl) {
+      setTradeUrlOpen(true);
+      return;
+    }
+    startSale(user.tradeUrl);
+  }
+
+  function handleDismissProgress() {
+    setProgressOpen(false);
+    if (flow.state.status === 'accepted' || flow.state.status === 'failed') flow.reset();
+  }
+
+  function handleTryAgain() {
+    flow.reset();
+    window.location.assign(SELL_TAB_PATH);
+  }
+
+  const hasEntries = sellList.length > 0;
+  return (
+    <>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 20rem' }} gap="6" alignItems="start">
+        <Box order={{ base: hasEntries ? 2 : 1, xl: 1 }} minW="0">
+          <SellInventory sellList={sellList} onSetPrice={setPricing} />
+        </Box>
+        <Box order={{ base: hasEntries ? 1 : 2, xl: 2 }} position={{ xl: 'sticky' }} top={{ xl: '24' }}>
+          <SellListPanel
+            entries={sellList}
+            onRemove={(assetid) => setStoredList(removeFromSellList(sellList, assetid))}
+            onPutUpForSale={handlePutUpForSale}
+            tradeInProgress={!idle}
+            onShowProgress={() => setProgressOpen(true)}
+          />
+        </Box>
+      </Grid>
+      <SetPriceDialog item={pricing} onClose={() => setPricing(null)} onAdd={handleAdd} />
+      <TradeUrlDialog open={tradeUrlOpen} onOpenChange={setTradeUrlOpen} user={user} onSaved={startSale} />
+      <TradeProgressDialog
+        state={flow.state}
+        open={progressOpen}
+        count={offerCount}
+        onDismiss={handleDismissProgress}
+        onCancelTrade={flow.cancel}
+        onTryAgain={handleTryAgain}
+      />
+      <TradeProtectionNotice />
+    </>
+  );
+}

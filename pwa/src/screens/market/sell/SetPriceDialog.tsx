@@ -1,0 +1,85 @@
+/**
+ * 'Set Your Selling Price' (spec: Market Sell tab): the item, a price input (step 0.01, min 0), the
+ * payment breakdown (price, 3% fee, amount received, in integer cents) and 'Add to Sell List',
+ * which stays disabled until the price is a valid amount above 0 ('Invalid Price' /
+ * 'Please enter a valid price' otherwise).
+ */
+import { type FormEvent } from 'react';
+import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { LuListPlus } from 'react-icons/lu';
+import type { InventoryItem } from '../../../../../shared/schemas/inventory';
+import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../../components/items';
+import { toaster } from '../../../components/toaster';
+
+interface SetPriceDialogProps {
+  /** The item being priced; null closes the dialog. */
+  item: InventoryItem | null;
+  onClose: () => void;
+  onAdd: (item: InventoryItem, priceCents: bigint) => void;
+}
+
+export function SetPriceDialog({ item, onClose, onAdd }: SetPriceDialogProps) {
+  return (
+    <Dialog.Root
+      open={item !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      motionPreset="slide-in-bottom"
+      size="md"
+    >
+      <Portal>
+        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
+            {item ? <SetPriceForm key={item.assetid} item={item} onAdd={onAdd} /> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function SetPriceForm({ item, onAdd }: { item: InventoryItem; onAdd: SetPriceDialogProps['onAdd'] }) {
+  const price = useSellPrice();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    price.touch();
+    if (price.priceCents === null) {
+      toaster.create({ title: INVALID_PRICE_TITLE, description: INVALID_PRICE_MESSAGE, type: 'error' });
+      return;
+    }
+    onAdd(item, price.priceCents);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Dialog.Header pe="12">
+        <Dialog.Title>Set Your Selling Price</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="5">
+          <ItemSummary item={item} framed />
+          <SellPriceField state={price} label="Selling Price (USD)" />
+          <SaleBreakdown priceCents={price.priceCents} />
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" borderColor="border.emphasized">
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" disabled={price.priceCents === null}>
+          <LuListPlus aria-hidden="true" />
+          Add to Sell List
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
