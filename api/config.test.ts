@@ -25,7 +25,8 @@ describe('loadConfig', () => {
   });
 });
 
-const liveSteam = { STEAM_MODE: 'live', STEAM_API_KEY: 'steam-key' };
+const liveBot = { BOT_ACCOUNT_NAME: 'market_bot', BOT_PASSWORD: 'pw', BOT_SHARED_SECRET: 'c2hhcmVk', BOT_IDENTITY_SECRET: 'aWRlbnRpdHk=' };
+const liveSteam = { STEAM_MODE: 'live', STEAM_API_KEY: 'steam-key', ...liveBot };
 const livePayments = { PAYMENTS_MODE: 'live', STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
 const live = { ...liveSteam, ...livePayments };
 
@@ -49,6 +50,15 @@ describe('mode rules (a simulated provider never faces real users)', () => {
   it('starts with both modes live, or both simulated on plain http', () => {
     expect(loadConfig(live)).toMatchObject({ steamMode: 'live', paymentsMode: 'live', simulated: false });
     expect(loadConfig({ STEAM_MODE: 'simulated', PAYMENTS_MODE: 'simulated', PUBLIC_URL: 'http://192.168.1.5:8080' })).toMatchObject({ simulated: true });
+  });
+
+  it('needs all four trade-bot variables for live Steam', () => {
+    for (const name of Object.keys(liveBot)) {
+      expect(() => loadConfig({ ...live, [name]: '' })).toThrow(
+        'Invalid environment: STEAM_MODE=live needs BOT_ACCOUNT_NAME, BOT_PASSWORD, BOT_SHARED_SECRET and BOT_IDENTITY_SECRET',
+      );
+    }
+    expect(loadConfig(live)).toMatchObject({ botAccountName: 'market_bot', botPassword: 'pw', botSharedSecret: 'c2hhcmVk', botIdentitySecret: 'aWRlbnRpdHk=' });
   });
 
   it('reads DEMO_DEPLOYMENT as a boolean', () => {

@@ -19,6 +19,10 @@ const environmentSchema = z.object({
   STEAM_MODE: mode.default('simulated'),
   PAYMENTS_MODE: mode.default('simulated'),
   STEAM_API_KEY: z.string().optional(),
+  BOT_ACCOUNT_NAME: z.string().optional(),
+  BOT_PASSWORD: z.string().optional(),
+  BOT_SHARED_SECRET: z.string().optional(),
+  BOT_IDENTITY_SECRET: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   TRADE_HOLD_MS: positiveInt.default(TRADE_HOLD_MS),
@@ -51,6 +55,11 @@ export interface Config {
   /** A public demo on an https origin was meant (DEMO_DEPLOYMENT=true). */
   demoDeployment: boolean;
   steamApiKey: string | undefined;
+  /** The live trade bot's Steam account, password and mobile-authenticator secrets (live mode). */
+  botAccountName: string | undefined;
+  botPassword: string | undefined;
+  botSharedSecret: string | undefined;
+  botIdentitySecret: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   tradeHoldMs: number;
@@ -99,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment: simulated Steam and payments on an https PUBLIC_URL; set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live',
     );
   }
+  if (e.STEAM_MODE === 'live' && (!e.BOT_ACCOUNT_NAME || !e.BOT_PASSWORD || !e.BOT_SHARED_SECRET || !e.BOT_IDENTITY_SECRET)) {
+    throw new Error('Invalid environment: STEAM_MODE=live needs BOT_ACCOUNT_NAME, BOT_PASSWORD, BOT_SHARED_SECRET and BOT_IDENTITY_SECRET');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulated,
     demoDeployment: e.DEMO_DEPLOYMENT,
     steamApiKey: e.STEAM_API_KEY,
+    botAccountName: e.BOT_ACCOUNT_NAME,
+    botPassword: e.BOT_PASSWORD,
+    botSharedSecret: e.BOT_SHARED_SECRET,
+    botIdentitySecret: e.BOT_IDENTITY_SECRET,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     tradeHoldMs: e.TRADE_HOLD_MS,

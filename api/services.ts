@@ -42,7 +42,7 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     steam: createSteamGateway(config, logger),
     bot:
       config.steamMode === 'live'
-        ? (await import('./steam/live/index')).createLiveTradeBot({ config, dataSource, logger })
+        ? (await import('./steam/live/index')).createLiveTradeBot({ config, dataSource, logger, cipher: createFieldCipher(secrets.dataEncryptionKey) })
         : dev!.simulatedTradeBot(config, dataSource, logger),
     payments,
     cipher: createFieldCipher(secrets.dataEncryptionKey),

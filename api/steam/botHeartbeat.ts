@@ -15,10 +15,14 @@ export async function beat(dataSource: DataSource, bot: string): Promise<void> {
   );
 }
 
-/** Beats now and every 30 s; returns the function that stops it (after a beat in flight). */
-export function startBotHeartbeat(dataSource: DataSource, logger: Logger, bot: string): () => Promise<void> {
+/**
+ * Beats now and every 30 s while `isOnline()` (default: always) says the bot is connected; returns
+ * the function that stops it (after a beat in flight).
+ */
+export function startBotHeartbeat(dataSource: DataSource, logger: Logger, bot: string, isOnline: () => boolean = () => true): () => Promise<void> {
   let inFlight: Promise<void> = Promise.resolve();
   const tick = () => {
+    if (!isOnline()) return;
     inFlight = beat(dataSource, bot).catch((error: unknown) => logger.warn({ err: error, bot }, 'bot heartbeat failed'));
   };
   tick();

@@ -15,16 +15,14 @@ import {
   type SendOfferRequest,
   type TradeBot,
   TradeBotUnavailableError,
-  type TradeHistoryEntry,
 } from '../../../steam/tradeBot';
+import { readTradeHistory } from '../../../steam/tradeHistory';
 import { SIM_BOT_STEAM_ID } from '../accounts';
 
 export const SIMULATED_BOT_NAME = 'simulated';
 const REQUEST_TIMEOUT_MS = 8_000;
 const ACTIVE = 2;
 const ACCEPTED = 3;
-const HISTORY_PAGE = 100;
-const MAX_HISTORY_PAGES = 50;
 const INVENTORY_PAGE = 1000;
 const MAX_INVENTORY_PAGES = 20;
 
@@ -53,10 +51,8 @@ const tradeSchema = z.object({
   tradeid: z.string(),
   time_init: z.number(),
   status: z.number().int(),
-  rollback_trade: z.string().optional(),
   assets_received: z.array(tradeAssetSchema).optional(),
 });
-const historySchema = z.object({ response: z.object({ more: z.boolean().optional(), trades: z.array(tradeSchema).default([]) }) });
 const tradeStatusSchema = z.object({ response: z.object({ trades: z.array(tradeSchema).default([]) }) });
 const inventorySchema = z.object({
   assets: z.array(assetSchema).optional(),
@@ -184,24 +180,11 @@ export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): Trad
     },
 
     async getTradeHistory(sinceSeconds) {
-      const entries: TradeHistoryEntry[] = [];
-      let after = '';
-      for (let page = 0; page < MAX_HISTORY_PAGES; page++) {
-        const answer = await json(
-          await call(`/api/IEconService/GetTradeHistory/v1/?max_trades=${HISTORY_PAGE}&include_failed=1${after}`),
-          historySchema,
-          'GetTradeHistory',
-        );
-        for (const trade of answer.response.trades) {
-          if (trade.time_init < sinceSeconds) return entries;
-          entries.push({ tradeId: trade.tradeid, status: trade.status, rollbackTrade: trade.rollback_trade ?? null, timeInit: trade.time_init });
-        }
-        const last = answer.response.trades.at(-1);
-        if (!answer.response.more || !last) return entries;
-        after = `&start_after_time=${last.time_init}&start_after_tradeid=${last.tradeid}`;
-      }
-      logger.warn({ sinceSeconds }, 'trade history longer than the pages read');
-      return entries;
+      const history = await readTradeHistory(sinceSeconds, async (query) =>
+        json(await call(`/api/IEconService/GetTradeHistory/v1/?${query}`), z.unknown(), 'GetTradeHistory'),
+      );
+      if (!history.complete) logger.warn({ sinceSeconds }, 'trade history longer than the pages read');
+      return history.entries;
     },
 
     async isTradable(assetid) {
