@@ -46,21 +46,23 @@ export default function BuyTab() {
 
   return (
     <Box>
-      <Flex align="center" justify="space-between" gap="3" wrap="wrap" mb="4">
-        <HStack gap="3" minW="0">
-          <Heading as="h2" size="lg">
+      {/* One row on wide screens; on phones the heading and the cart, then filters and sort. */}
+      <Flex align="center" gap="3" wrap="wrap" mb="4">
+        <HStack gap="3" minW="0" flex="1" order={1}>
+          <Heading as="h2" size="lg" whiteSpace="nowrap">
             Skins for Sale
           </Heading>
           {refreshing ? <Spinner size="sm" color="brand.400" aria-label="Updating results" /> : null}
           {!query.isPending && !refreshing ? (
-            <Text fontSize="sm" color="fg.muted" aria-live="polite" hideBelow="sm">
+            <Text fontSize="sm" color="fg.muted" aria-live="polite" hideBelow="sm" truncate>
               {items.length} shown{query.hasNextPage ? ', scroll for more' : ''}
             </Text>
           ) : null}
         </HStack>
-        <HStack gap="2" flexWrap="wrap">
+        <HStack gap="2" order={{ base: 3, md: 2 }} w={{ base: 'full', md: 'auto' }}>
           <Button
             size="sm"
+            flex={{ base: '1', md: 'none' }}
             variant={filtersOpen ? 'subtle' : 'outline'}
             onClick={() => setFiltersOpen((open) => !open)}
             aria-expanded={filtersOpen}
@@ -74,7 +76,7 @@ export default function BuyTab() {
               </Badge>
             ) : null}
           </Button>
-          <NativeSelect.Root size="sm" w="44">
+          <NativeSelect.Root size="sm" w={{ base: 'auto', md: '44' }} flex={{ base: '1', md: 'none' }}>
             <NativeSelect.Field
               aria-label="Sort by"
               value={filters.sort}
@@ -88,8 +90,10 @@ export default function BuyTab() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <CartPopover />
         </HStack>
+        <Box order={{ base: 2, md: 3 }}>
+          <CartPopover />
+        </Box>
       </Flex>
 
       <FilterPanel open={filtersOpen} filters={filters} onChange={updateFilters} onClear={clearFilters} activeCount={activeCount} />

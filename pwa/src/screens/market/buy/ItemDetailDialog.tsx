@@ -32,11 +32,14 @@ interface ItemDetailDialogProps {
   inCart: boolean;
 }
 
-/** 'Ready to send' once the seller's trade protection is over, else the day it ends. */
-export function deliveryText(tradableAt: string, now = Date.now()): string {
+/**
+ * When a bought item can be sent: 'Ready to send' once the seller's trade protection is over, else
+ * the day it ends ('Sends after Nov 25, 2026'; `long` adds why, for the dialog).
+ */
+export function deliveryText(tradableAt: string, { long = false, now = Date.now() } = {}): string {
   const time = Date.parse(tradableAt);
   if (Number.isNaN(time) || time <= now) return 'Ready to send';
-  return `After trade protection ends (${formatDate(tradableAt)})`;
+  return long ? `After trade protection ends (${formatDate(tradableAt)})` : `Sends after ${formatDate(tradableAt)}`;
 }
 
 export function ItemDetailDialog({ item, onClose, onAddToCart, adding, inCart }: ItemDetailDialogProps) {
@@ -48,7 +51,7 @@ export function ItemDetailDialog({ item, onClose, onAddToCart, adding, inCart }:
       }}
       placement="center"
       motionPreset="slide-in-bottom"
-      size={{ base: 'full', sm: 'lg' }}
+      size="lg"
     >
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
@@ -114,7 +117,7 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
                   {item.paintSeed ?? 'N/A'}
                 </Text>
               </Detail>
-              <Detail label="Delivery">{deliveryText(item.tradableAt)}</Detail>
+              <Detail label="Delivery">{deliveryText(item.tradableAt, { long: true })}</Detail>
             </DataList.Root>
             {item.inspectLink ? (
               <Button asChild variant="outline" size="sm" alignSelf="start">
