@@ -16,6 +16,7 @@ import { type Secrets } from '../secrets';
 import { type TradeBot } from '../steam/tradeBot';
 import { createSimulatedGateway, simulatedWebhookSecret } from './pay/gateway';
 import { devPayRouter } from './pay/router';
+import { marketListingsSeeder } from './seed/marketListings';
 import { createSimulatedTradeBot } from './steam/bot/simulatedTradeBot';
 import { devSteamRouter } from './steam/router';
 
@@ -33,7 +34,7 @@ export function simulatorRoutes(services: AppServices): Middleware {
 }
 
 /** Demo data seeded once per database in simulated mode. */
-export const demoSeeders: Seeder[] = [];
+export const demoSeeders: Seeder[] = [marketListingsSeeder];
 
 /** The simulated trade bot: trades with the simulated Steam under /dev/steam over HTTP. */
 export function simulatedTradeBot(config: Config, dataSource: DataSource, logger: Logger): TradeBot {
