@@ -6,6 +6,7 @@
 import { type DataSource } from 'typeorm';
 import { parseMoney, formatUsd } from '../shared/money';
 import { audit, operatorActor } from '../api/audit/auditLog';
+import { featuredSetter } from '../api/commands/featuredSetter';
 import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS, type ManualDepositMethod } from '../api/commands/manualDepositCreditor';
 import { withdrawalProcessor } from '../api/commands/withdrawalProcessor';
 import { loadConfig } from '../api/config';
@@ -98,6 +99,18 @@ const commands: Record<string, Command> = {
     summary: 'reject a withdrawal; the amount returns to the balance',
     usage: 'withdrawal-reject <id> <reason>',
     run: processWithdrawal('rejected'),
+  },
+  feature: {
+    summary: 'show a listing in the landing page\'s Featured Marketplace while it is available (--off: stop)',
+    usage: 'feature <listingId> [--off]',
+    async run(dataSource, args) {
+      const [id] = args;
+      if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('name the listing id');
+      const featured = !args.includes('--off');
+      const listing = await featuredSetter({ listingId: id, featured, actor: operatorActor(), dataSource });
+      const available = listing.soldAt === null && (listing.status === 'holding' || listing.status === 'active');
+      console.log(`${listing.name} (${formatUsd(listing.priceCents)}) is ${featured ? 'featured' : 'no longer featured'}${featured && !available ? ', but not available, so not shown' : ''}.`);
+    },
   },
   messages: {
     summary: 'list contact messages, newest first',

@@ -9,6 +9,7 @@ import { notFound } from '../errors';
 import { eventsRouter } from './events/router';
 import { inventoryRouter } from './inventory/router';
 import { listingsRouter } from './listings/router';
+import { marketRouter } from './market/router';
 import { paymentMethodsRouter } from './paymentMethods/router';
 import { supportRouter } from './support/router';
 import { tradeOffersRouter } from './tradeOffers/router';
@@ -24,6 +25,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     inventoryRouter(services),
     tradeOffersRouter(services),
     listingsRouter(services),
+    marketRouter(services),
     paymentMethodsRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONDITIONS, RARITIES, WEAPON_TYPES } from '../../../shared/constants';
+import { parseMoney } from '../../../shared/money';
+import { type MarketItem, type SkinsPage } from '../../../shared/schemas/market';
+import { encodeCursor } from '../../pagination';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { insertTestListings, uniqueToken, type TestListing } from './fixtures';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const get = (query: Record<string, string>) => app.client().get<SkinsPage & { code?: string; fields?: Record<string, string> }>(`/api/skins?${new URLSearchParams(query)}`);
+
+async function page(query: Record<string, string>): Promise<SkinsPage> {
+  const response = await get(query);
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+/** Every item of a filtered view, page by page through the cursors. */
+async function allPages(query: Record<string, string>, between?: () => Promise<void>): Promise<MarketItem[]> {
+  const items: MarketItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const current: SkinsPage = await page({ ...query, ...(cursor ? { cursor } : {}) });
+    items.push(...current.items);
+    cursor = current.nextCursor;
+    if (between) await between();
+  } while (cursor);
+  return items;
+}
+
+const cents = (item: MarketItem) => parseMoney(item.price)!;
+
+describe('GET /api/skins', () => {
+  let token: string;
+  let listed: TestListing[];
+  beforeAll(async () => {
+    token = uniqueToken();
+    listed = await insertTestListings(app.services.dataSource, { count: 120, token });
+  });
+
+  it('answers market items with every field, sorted by price high to low by default', async () => {
+    const { items, nextCursor } = await page({ search: token });
+    expect(items).toHaveLength(18);
+    expect(nextCursor).toEqual(expect.any(String));
+    const prices = items.map(cents);
+    expect([...prices].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(prices);
+    const [first] = items;
+    expect(first).toEqual({
+      id: expect.any(String),
+      name: expect.stringContaining(token),
+      imageUrl: expect.stringMatching(/^\/dev\/steam\/economy\/image\/sim-/),
+      price: expect.stringMatching(/^\d+\.\d{2}$/),
+      weaponType: expect.any(String),
+      rarity: expect.any(String),
+      condition: first!.condition === null ? null : expect.any(String),
+      float: first!.float === null ? null : expect.any(Number),
+      paintSeed: first!.paintSeed === null ? null : expect.any(Number),
+      statTrak: expect.any(Boolean),
+      souvenir: expect.any(Boolean),
+      tradableAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      inspectLink: null,
+    });
+  });
+
+  it('pages through every listing of a view exactly once, in each sort order', async () => {
+    const ids = new Set(listed.map((listing) => listing.id));
+    for (const sort of ['price_desc', 'price_asc', 'name_asc']) {
+      const items = await allPages({ search: token, sort, limit: '7' });
+      expect(items.map((item) => item.id).sort()).toEqual([...ids].sort());
+      if (sort === 'name_asc') {
+        // Names sort in the database's collation, which need not be JavaScript's code-unit order.
+        const expected = (await app.services.dataSource.query(`SELECT id FROM listings WHERE name LIKE $1 ORDER BY name, id`, [`% ${token}`])) as Array<{ id: string }>;
+        expect(items.map((item) => item.id)).toEqual(expected.map((row) => row.id));
+      } else {
+        const prices = items.map(cents);
+        const sorted = [...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        expect(prices).toEqual(sort === 'price_desc' ? sorted.reverse() : sorted);
+      }
+    }
+  });
+
+  it('stays stable while listings are added between pages: no duplicates, no gaps among the ones that existed', async () => {
+    const local = uniqueToken();
+    const before = await insertTestListings(app.services.dataSource, { count: 40, token: local });
+    for (const sort of ['price_desc', 'price_asc', 'name_asc']) {
+      const added: TestListing[] = [];
+      const items = await allPages({ search: local, sort, limit: '6' }, async () => {
+        added.push(...(await insertTestListings(app.services.dataSource, { count: 3, token: `${local}x${added.length}` })));
+      });
+      const seen = items.map((item) => item.id);
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const listing of before) expect(seen).toContain(listing.id);
+      expect(added.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('filters by price range (inclusive) on top of the search', async () => {
+    const prices = listed.map((listing) => listing.priceCents).sort((a, b) => a - b);
+    const min = prices[30]!;
+    const max = prices[80]!;
+    const items = await allPages({ search: token, minPrice: (min / 100).toFixed(2), maxPrice: (max / 100).toFixed(2), limit: '100' });
+    const expected = listed.filter((listing) => listing.priceCents >= min && listing.priceCents <= max);
+    expect(items.map((item) => item.id).sort()).toEqual(expected.map((listing) => listing.id).sort());
+  });
+
+  it('filters by weapon type, rarity, condition and StatTrak, alone and together', async () => {
+    const all = await allPages({ search: token, limit: '100' });
+    const check = async (query: Record<string, string>, keep: (item: MarketItem) => boolean) => {
+      const items = await allPages({ search: token, limit: '100', ...query });
+      expect(items.map((item) => item.id).sort(), JSON.stringify(query)).toEqual(all.filter(keep).map((item) => item.id).sort());
+      return items.length;
+    };
+    let matched = 0;
+    for (const weaponType of WEAPON_TYPES) matched += await check({ weaponType }, (item) => item.weaponType === weaponType);
+    for (const rarity of RARITIES) matched += await check({ rarity }, (item) => item.rarity === rarity);
+    for (const condition of CONDITIONS) matched += await check({ condition }, (item) => item.condition === condition);
+    for (const statTrak of ['true', 'false']) matched += await check({ statTrak }, (item) => item.statTrak === (statTrak === 'true'));
+    // Each of the four groups partitions the items (vanilla knives have no condition).
+    expect(matched).toBeGreaterThanOrEqual(3 * all.length);
+    const rifle = all.find((item) => item.weaponType === 'Rifle')!;
+    await check(
+      { weaponType: 'Rifle', rarity: rifle.rarity, statTrak: String(rifle.statTrak), ...(rifle.condition ? { condition: rifle.condition } : {}) },
+      (item) => item.weaponType === 'Rifle' && item.rarity === rifle.rarity && item.statTrak === rifle.statTrak && item.condition === rifle.condition,
+    );
+  });
+
+  it('searches names case-insensitively by substring, with LIKE wildcards taken literally', async () => {
+    const [one] = listed;
+    const fragment = one!.name.split(' | ')[0]!.toUpperCase();
+    const items = await allPages({ search: `${token.toUpperCase()}`, limit: '100' });
+    expect(items).toHaveLength(listed.length);
+    const narrowed = await allPages({ search: `${fragment}`, limit: '100' });
+    expect(narrowed.map((item) => item.id)).toContain(one!.id);
+    expect((await page({ search: `${token.slice(0, 4)}%${token.slice(5)}` })).items).toEqual([]);
+    expect((await page({ search: `${token.slice(0, 4)}_${token.slice(5)}` })).items).toEqual([]);
+  });
+
+  it('shows only available listings: not sold, not completed or cancelled', async () => {
+    const local = uniqueToken();
+    const [sold, cancelled, completed, active] = await insertTestListings(app.services.dataSource, { count: 4, token: local });
+    const { dataSource } = app.services;
+    await dataSource.query('UPDATE listings SET sold_at = now() WHERE id = $1', [sold!.id]);
+    await dataSource.query(`UPDATE listings SET status = 'cancelled', cancel_reason = 'seller' WHERE id = $1`, [cancelled!.id]);
+    await dataSource.query(`UPDATE listings SET status = 'completed', sold_at = now() WHERE id = $1`, [completed!.id]);
+    await dataSource.query(`UPDATE listings SET status = 'active' WHERE id = $1`, [active!.id]);
+    expect((await page({ search: local })).items.map((item) => item.id)).toEqual([active!.id]);
+  });
+
+  it('defaults to 18 items, allows up to 100', async () => {
+    expect((await page({ search: token, limit: '100' })).items).toHaveLength(100);
+    expect((await page({ search: token, limit: '1' })).items).toHaveLength(1);
+  });
+
+  it('refuses unknown parameters and values, bad numbers and inverted ranges with 400', async () => {
+    const bad: Array<Record<string, string>> = [
+      { colour: 'red' },
+      { rarity: 'legendary' },
+      { weaponType: 'Bazooka' },
+      { condition: 'Mint' },
+      { statTrak: 'yes' },
+      { sort: 'newest' },
+      { limit: '0' },
+      { limit: '101' },
+      { limit: '2.5' },
+      { limit: 'ten' },
+      { minPrice: '-1' },
+      { minPrice: '1.234' },
+      { maxPrice: '1e3' },
+      { minPrice: 'abc' },
+      { minPrice: '20.00', maxPrice: '10.00' },
+      { search: 'x'.repeat(101) },
+    ];
+    for (const query of bad) {
+      const response = await get(query);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.body.code).toBe('validation_failed');
+    }
+    const repeated = await app.client().get('/api/skins?rarity=covert&rarity=classified');
+    expect(repeated.status).toBe(400);
+  });
+
+  it('refuses cursors it did not hand out, and cursors of another sort, with 400', async () => {
+    const { nextCursor } = await page({ search: token, sort: 'price_desc' });
+    const foreign = await get({ search: token, sort: 'name_asc', cursor: nextCursor! });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ code: 'invalid_cursor', fields: { cursor: 'Invalid cursor' } });
+    const forged = [
+      'not-a-cursor!',
+      Buffer.from('garbage').toString('base64url'),
+      encodeCursor({ sort: 'price_desc', price: 100, id: 'not-a-uuid' }),
+      encodeCursor({ sort: 'price_desc', price: -5, id: '00000000-0000-4000-8000-000000000000' }),
+      encodeCursor({ sort: 'price_desc', price: '100', id: '00000000-0000-4000-8000-000000000000' }),
+      encodeCursor({ sort: 'price_desc', price: 100, id: '00000000-0000-4000-8000-000000000000', extra: 1 }),
+      encodeCursor({ sort: 'name_asc', price: 100, id: '00000000-0000-4000-8000-000000000000' }),
+      `${nextCursor}=`,
+    ];
+    for (const cursor of forged) {
+      const response = await get({ search: token, cursor });
+      expect(response.status, cursor).toBe(400);
+      expect(response.body.code).toBe('invalid_cursor');
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The buyer's market: the catalogue (GET /api/skins, filtered, sorted and keyset-paged on the
+ * server), the landing page's featured skins and stats, purchases with the balance
+ * (POST /api/purchases, Idempotency-Key required, run inside the key's transaction) and the
+ * buyer's orders with each item's delivery state.
+ */
+import Router from '@koa/router';
+import { type Context } from 'koa';
+import { formatMoney } from '../../../shared/money';
+import { purchaseRequestSchema, skinsQuerySchema, type PurchaseResult } from '../../../shared/schemas/market';
+import { purchaseCreator } from '../../commands/purchaseCreator';
+import { type AppServices } from '../../context';
+import { type User } from '../../entities';
+import { ordersOfBuyer } from '../../market/buyerOrders';
+import { readCatalogue } from '../../market/catalogue';
+import { featuredListings } from '../../market/featured';
+import { createMarketStats } from '../../market/stats';
+import { requireUser } from '../../middleware/auth';
+import { idempotent, requestTransaction } from '../../middleware/idempotency';
+import { validated } from '../../middleware/validate';
+import { presentMarketItem } from '../../presenters/marketItem';
+import { presentOrder, presentOrderItem } from '../../presenters/order';
+
+/** Purchases a minute per user: a person buys a cart at a time; more is a script. */
+export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 };
+
+export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
+  const router = new Router();
+  const signedIn = requireUser(dataSource);
+  const userOf = (ctx: Context) => ctx.state.user as User;
+  const marketStats = createMarketStats(dataSource);
+
+  router.get(
+    '/skins',
+    validated({ query: skinsQuerySchema }, async (ctx, { query }) => {
+      const page = await readCatalogue(dataSource, query);
+      ctx.body = { items: page.items.map(presentMarketItem), nextCursor: page.nextCursor };
+    }),
+  );
+
+  router.get('/featured-skins', async (ctx) => {
+    ctx.body = (await featuredListings(dataSource)).map(presentMarketItem);
+  });
+
+  router.get('/market-stats', async (ctx) => {
+    ctx.body = await marketStats();
+  });
+
+  router.post(
+    '/purchases',
+    signedIn,
+    rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
+    idempotent(
+      dataSource,
+      { required: true },
+      validated({ body: purchaseRequestSchema }, async (ctx, { body }) => {
+        const outcome = await purchaseCreator({ buyerId: userOf(ctx).id, listingIds: body.listingIds, dataSource, manager: requestTransaction(ctx) });
+        const result: PurchaseResult = {
+          orderId: outcome.order.id,
+          total: formatMoney(outcome.order.totalCents),
+          balance: formatMoney(outcome.balanceCents),
+          items: outcome.items.map((item) => presentOrderItem(item, outcome.listings.get(item.listingId)!)),
+        };
+        ctx.status = 201;
+        ctx.body = result;
+      }),
+    ),
+  );
+
+  router.get('/orders', signedIn, async (ctx) => {
+    const { orders, listings } = await ordersOfBuyer(dataSource, userOf(ctx).id);
+    ctx.body = orders.map(({ order, items }) => presentOrder(order, items, listings));
+  });
+
+  return router;
+}
