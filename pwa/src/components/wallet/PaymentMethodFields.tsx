@@ -17,10 +17,14 @@ import { Box, Fieldset, Icon, Input, RadioCard, RadioGroup, SimpleGrid, Stack } 
 import { LuCircleCheck } from 'react-icons/lu';
 import { CRYPTO_CURRENCIES, PAYMENT_METHOD_LABELS, PROCESSING_TIMES, type PaymentMethodType } from '../../../../shared/constants';
 import { EmailInput, FormField, FormSelect } from '../forms/FormField';
-import { ACCOUNT_TYPE_LABELS, CRYPTO_CURRENCY_LABELS, PaymentMethodIcon, type CryptoCurrency } from './PaymentMethodSummary';
-
-export const ROUTING_NUMBER_LENGTH = 9;
-export const SWIFT_MAX_LENGTH = 11;
+import {
+  ACCOUNT_TYPE_LABELS,
+  CRYPTO_CURRENCY_LABELS,
+  ROUTING_NUMBER_LENGTH,
+  SWIFT_MAX_LENGTH,
+  type CryptoCurrency,
+} from './paymentMethodLabels';
+import { PaymentMethodIcon } from './PaymentMethodSummary';
 
 /** The text fields of a new payment method, whatever its type. */
 export type PaymentMethodFieldName =

@@ -12,24 +12,10 @@ import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { Badge, Box, Flex, HStack, Icon, Text } from '@chakra-ui/react';
 import { LuBitcoin, LuClock, LuGlobe, LuLandmark } from 'react-icons/lu';
 import { SiPaypal } from 'react-icons/si';
-import {
-  type CRYPTO_CURRENCIES,
-  PAYMENT_METHOD_LABELS,
-  PROCESSING_TIMES,
-  type PaymentMethodType,
-} from '../../../../shared/constants';
+import { PAYMENT_METHOD_LABELS, PROCESSING_TIMES, type PaymentMethodType } from '../../../../shared/constants';
 import { maskBankAccount, maskCryptoAddress, maskIban } from '../../../../shared/format';
 import type { PaymentMethod } from '../../../../shared/schemas/wallet';
-
-export type CryptoCurrency = (typeof CRYPTO_CURRENCIES)[number];
-
-export const CRYPTO_CURRENCY_LABELS: Record<CryptoCurrency, string> = {
-  bitcoin: 'Bitcoin',
-  ethereum: 'Ethereum',
-  litecoin: 'Litecoin',
-};
-
-export const ACCOUNT_TYPE_LABELS = { checking: 'Checking', savings: 'Savings' } as const;
+import { ACCOUNT_TYPE_LABELS, CRYPTO_CURRENCY_LABELS } from './paymentMethodLabels';
 
 export const PAYMENT_METHOD_ICONS: Record<PaymentMethodType, ComponentType> = {
   paypal: SiPaypal,

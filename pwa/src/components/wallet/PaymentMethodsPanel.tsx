@@ -1,8 +1,7 @@
 /**
  * The profile's 'Payment Methods' tab: the signed-in user's saved payout methods as cards (masked
- * details, 'Default' badge, processing time, delete with confirmation), an empty state, and
- * 'Add Payment Method', a dialog that asks for the type (one method per type; a type already saved
- * is shown as added) and then that type's fields, checked with the same schema the API uses.
+ * details, 'Default' badge, processing time, delete with confirmation: DeletePaymentMethodDialog),
+ * an empty state, and 'Add Payment Method' (AddPaymentMethodDialog).
  *
  * Writes carry an Idempotency-Key (useIdempotentMutation): after a network error retrying the same
  * details, or the same deletion, reuses it, so a method is saved or deleted at most once however
@@ -14,47 +13,23 @@ import {
   Button,
   Card,
   Center,
-  CloseButton,
-  Dialog,
   EmptyState,
-  Field,
-  Fieldset,
   Flex,
   HStack,
   Heading,
   Icon,
   IconButton,
-  Portal,
-  RadioCard,
   SimpleGrid,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { LuLock, LuPlus, LuTrash2, LuWallet } from 'react-icons/lu';
-import {
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHOD_TYPES,
-  type PaymentMethodType,
-} from '../../../../shared/constants';
-import { paymentMethodInputSchema, type NewPaymentMethod } from '../../../../shared/schemas/wallet';
-import { ApiError } from '../../api/client';
-import {
-  useAddPaymentMethodMutation,
-  useDeletePaymentMethodMutation,
-  usePaymentMethodsQuery,
-  type PaymentMethod,
-  type PaymentMethodBody,
-} from '../../queries/paymentMethods';
-import { RequiredMark } from '../forms/FormField';
-import { createSlotToast, useFormSubmission } from '../forms/useFormSubmission';
-import { useZodForm } from '../forms/useZodForm';
-import { PaymentMethodFields, PaymentMethodTypeCard } from './PaymentMethodFields';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
+import { usePaymentMethodsQuery, type PaymentMethod } from '../../queries/paymentMethods';
+import { AddPaymentMethodDialog } from './AddPaymentMethodDialog';
+import { DeletePaymentMethodDialog } from './DeletePaymentMethodDialog';
 import { PaymentMethodSummary } from './PaymentMethodSummary';
-
-/** Every toast of this panel uses one slot, so a new outcome replaces the last instead of queueing. */
-const TOAST_SLOT = 'payment-methods';
-const NETWORK_HINT = 'Please check your connection and try again.';
 
 export default function PaymentMethodsPanel() {
   const { data: methods, isPending, isError, refetch, isRefetching } = usePaymentMethodsQuery();
@@ -221,262 +196,5 @@ function SavedMethodCard({ method, onDelete }: { method: PaymentMethod; onDelete
         />
       </Card.Body>
     </Card.Root>
-  );
-}
-
-// ─── Delete ─────────────────────────────────────────────────────────────────────────────────────
-
-interface DeletePaymentMethodDialogProps {
-  /** The method to delete; null closes the dialog. */
-  method: PaymentMethod | null;
-  onClose: () => void;
-  finalFocusEl: () => HTMLElement | null;
-}
-
-function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: DeletePaymentMethodDialogProps) {
-  const deleteMutation = useDeletePaymentMethodMutation();
-  const deleting = deleteMutation.isPending;
-  // Kept while the dialog animates closed, so its text does not vanish mid-animation.
-  const [shown, setShown] = useState<PaymentMethod | null>(method);
-  if (method && method !== shown) setShown(method);
-
-  async function handleDelete() {
-    if (!method || deleting) return;
-    try {
-      await deleteMutation.mutateAsync(method.id);
-      createSlotToast(TOAST_SLOT, { title: 'Payment method deleted successfully', type: 'success' });
-      onClose();
-    } catch (error) {
-      createSlotToast(TOAST_SLOT, {
-        title: 'Failed to delete payment method',
-        description: error instanceof ApiError ? error.detail : NETWORK_HINT,
-        type: 'error',
-      });
-      // The server answered (404: it is already gone): nothing to retry. A network error keeps the
-      // dialog open for another try with the same key.
-      if (error instanceof ApiError) onClose();
-    }
-  }
-
-  return (
-    <Dialog.Root
-      role="alertdialog"
-      open={method !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size={{ base: 'xs', sm: 'sm' }}
-      closeOnInteractOutside={!deleting}
-      closeOnEscape={!deleting}
-      finalFocusEl={finalFocusEl}
-    >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel" borderWidth="1px" borderColor="border.emphasized">
-            <Dialog.Header pe="12">
-              <Dialog.Title>Delete payment method?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Dialog.Description color="fg.muted">
-                  This payment method will be removed from your account. You can add it again at any time.
-                </Dialog.Description>
-                {shown ? (
-                  <Box p="4" bg="bg.subtle" borderWidth="1px" borderColor="border" borderRadius="l2">
-                    <PaymentMethodSummary method={shown} showProcessingTime={false} />
-                  </Box>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" borderColor="border.emphasized" disabled={deleting}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={deleting} loadingText="Deleting..." onClick={() => void handleDelete()}>
-                <LuTrash2 aria-hidden="true" />
-                Delete
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={deleting}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-// ─── Add ────────────────────────────────────────────────────────────────────────────────────────
-
-interface AddPaymentMethodDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Types the user already has; the server refuses a second one (409). */
-  savedTypes: ReadonlySet<PaymentMethodType>;
-  finalFocusEl: () => HTMLElement | null;
-}
-
-function AddPaymentMethodDialog({ open, onOpenChange, savedTypes, finalFocusEl }: AddPaymentMethodDialogProps) {
-  const [saving, setSaving] = useState(false);
-  return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size="md"
-      scrollBehavior="inside"
-      closeOnInteractOutside={!saving}
-      closeOnEscape={!saving}
-      finalFocusEl={finalFocusEl}
-      // Every opening starts from an empty form.
-      lazyMount
-      unmountOnExit
-    >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          {/* Full screen on phones, where the form is taller than the screen anyway. */}
-          <Dialog.Content
-            bg="bg.panel"
-            borderWidth={{ sm: '1px' }}
-            borderColor="border.emphasized"
-            maxW={{ base: '100dvw', sm: 'xl' }}
-            minH={{ base: '100dvh', sm: 'auto' }}
-            maxH={{ base: '100dvh', sm: 'calc(100% - 5rem)' }}
-            my={{ base: '0', sm: 'auto' }}
-            borderRadius={{ base: '0', sm: 'l3' }}
-          >
-            <AddPaymentMethodForm
-              savedTypes={savedTypes}
-              onSavingChange={setSaving}
-              onAdded={() => onOpenChange(false)}
-            />
-            <Dialog.CloseTrigger asChild disabled={saving}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-/** The form's values: one text per field of every type (the POST body sends them all). */
-type PaymentMethodFormValues = Record<'type' | keyof Omit<PaymentMethodBody, 'type'>, string>;
-
-const EMPTY_BODY: Omit<PaymentMethodBody, 'type'> = {
-  paypalEmail: '',
-  cryptoCurrency: '',
-  walletAddress: '',
-  bankName: '',
-  accountHolderName: '',
-  iban: '',
-  routingNumber: '',
-  accountNumber: '',
-  accountType: '',
-  swiftCode: '',
-};
-
-const EMPTY_FORM: PaymentMethodFormValues = { type: '', ...EMPTY_BODY, accountType: 'checking' };
-
-/** The validated method as the API's body: its own fields (normalised), empty strings elsewhere. */
-function toRequestBody(input: NewPaymentMethod): PaymentMethodBody {
-  const { isDefault: _isDefault, type, ...fields } = input;
-  return { type, ...EMPTY_BODY, ...fields };
-}
-
-interface AddPaymentMethodFormProps {
-  savedTypes: ReadonlySet<PaymentMethodType>;
-  onSavingChange: (saving: boolean) => void;
-  onAdded: () => void;
-}
-
-function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymentMethodFormProps) {
-  const addMutation = useAddPaymentMethodMutation();
-  const form = useZodForm({ schema: paymentMethodInputSchema, initialValues: EMPTY_FORM });
-  const { values, errors } = form;
-  async function sendPaymentMethod(input: NewPaymentMethod) {
-    onSavingChange(true);
-    try {
-      return await addMutation.mutateAsync(toRequestBody(input));
-    } finally {
-      onSavingChange(false);
-    }
-  }
-
-  const submission = useFormSubmission({
-    form,
-    send: sendPaymentMethod,
-    successToast: {
-      title: 'Payment method added successfully',
-      description: values.type
-        ? `${PAYMENT_METHOD_LABELS[values.type as PaymentMethodType]} is ready for withdrawals.`
-        : 'It is ready for withdrawals.',
-    },
-    failureTitle: 'Failed to add payment method',
-    toastFieldErrors: true,
-    toastSlot: TOAST_SLOT,
-    onSuccess: onAdded,
-  });
-
-  const type = values.type as PaymentMethodType | '';
-
-  return (
-    <form ref={form.formRef} noValidate onSubmit={submission.handleSubmit} style={{ display: 'contents' }}>
-      <Dialog.Header pe="12" flexDirection="column" alignItems="flex-start" gap="1">
-        <Dialog.Title>Add Payment Method</Dialog.Title>
-        <Dialog.Description fontSize="sm" color="fg.muted">
-          Choose where your withdrawals should be paid, then enter its details.
-        </Dialog.Description>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="6">
-          <Fieldset.Root invalid={Boolean(errors.type)} size="sm" disabled={submission.isPending}>
-            <Fieldset.Legend fontSize="sm" fontWeight="medium" color="fg" mb="2">
-              Payment method type
-              <RequiredMark />
-            </Fieldset.Legend>
-            <RadioCard.Root {...form.radioProps('type')} required size="sm" variant="surface" colorPalette="brand">
-              <SimpleGrid columns={2} gap="3">
-                {PAYMENT_METHOD_TYPES.map((option) => (
-                  <PaymentMethodTypeCard key={option} type={option} invalid={Boolean(errors.type)} added={savedTypes.has(option)} />
-                ))}
-              </SimpleGrid>
-            </RadioCard.Root>
-            <Fieldset.ErrorText display="inline-flex" alignItems="center" gap="1" textStyle="xs" fontWeight="medium">
-              <Field.ErrorIcon boxSize="3.5" />
-              {errors.type}
-            </Fieldset.ErrorText>
-          </Fieldset.Root>
-
-          {type !== '' ? (
-            <PaymentMethodFields type={type} form={form} variant="dialog" accountTypeDisabled={submission.isPending} />
-          ) : null}
-
-          {type === '' ? (
-            <Text fontSize="sm" color="fg.subtle">
-              Choose a type to enter its details.
-            </Text>
-          ) : null}
-        </Stack>
-      </Dialog.Body>
-      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" borderColor="border.emphasized" disabled={submission.isPending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={submission.isPending} loadingText="Saving..." minW={{ sm: '44' }}>
-          Add Payment Method
-        </Button>
-      </Dialog.Footer>
-    </form>
   );
 }

@@ -1,0 +1,101 @@
+/**
+ * The confirmation before a saved payment method is deleted. The request is idempotent
+ * (useDeletePaymentMethodMutation): after a network error the dialog stays open and pressing
+ * Delete again retries the same deletion.
+ */
+import { useState } from 'react';
+import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { LuTrash2 } from 'react-icons/lu';
+import { ApiError } from '../../api/client';
+import { useDeletePaymentMethodMutation, type PaymentMethod } from '../../queries/paymentMethods';
+import { createSlotToast } from '../forms/useFormSubmission';
+import { PAYMENT_METHODS_TOAST_SLOT } from './paymentMethodForm';
+import { PaymentMethodSummary } from './PaymentMethodSummary';
+
+const NETWORK_HINT = 'Please check your connection and try again.';
+
+interface DeletePaymentMethodDialogProps {
+  /** The method to delete; null closes the dialog. */
+  method: PaymentMethod | null;
+  onClose: () => void;
+  finalFocusEl: () => HTMLElement | null;
+}
+
+export function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: DeletePaymentMethodDialogProps) {
+  const deleteMutation = useDeletePaymentMethodMutation();
+  const deleting = deleteMutation.isPending;
+  // Kept while the dialog animates closed, so its text does not vanish mid-animation.
+  const [shown, setShown] = useState<PaymentMethod | null>(method);
+  if (method && method !== shown) setShown(method);
+
+  async function handleDelete() {
+    if (!method || deleting) return;
+    try {
+      await deleteMutation.mutateAsync(method.id);
+      createSlotToast(PAYMENT_METHODS_TOAST_SLOT, { title: 'Payment method deleted successfully', type: 'success' });
+      onClose();
+    } catch (error) {
+      createSlotToast(PAYMENT_METHODS_TOAST_SLOT, {
+        title: 'Failed to delete payment method',
+        description: error instanceof ApiError ? error.detail : NETWORK_HINT,
+        type: 'error',
+      });
+      // The server answered (404: it is already gone): nothing to retry. A network error keeps the
+      // dialog open for another try with the same key.
+      if (error instanceof ApiError) onClose();
+    }
+  }
+
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={method !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      motionPreset="slide-in-bottom"
+      size={{ base: 'xs', sm: 'sm' }}
+      closeOnInteractOutside={!deleting}
+      closeOnEscape={!deleting}
+      finalFocusEl={finalFocusEl}
+    >
+      <Portal>
+        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
+        <Dialog.Positioner px="4">
+          <Dialog.Content bg="bg.panel" borderWidth="1px" borderColor="border.emphasized">
+            <Dialog.Header pe="12">
+              <Dialog.Title>Delete payment method?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Dialog.Description color="fg.muted">
+                  This payment method will be removed from your account. You can add it again at any time.
+                </Dialog.Description>
+                {shown ? (
+                  <Box p="4" bg="bg.subtle" borderWidth="1px" borderColor="border" borderRadius="l2">
+                    <PaymentMethodSummary method={shown} showProcessingTime={false} />
+                  </Box>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" borderColor="border.emphasized" disabled={deleting}>
+                  Cancel
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" loading={deleting} loadingText="Deleting..." onClick={() => void handleDelete()}>
+                <LuTrash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={deleting}>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
