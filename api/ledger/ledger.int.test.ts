@@ -3,8 +3,8 @@ import { type EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, uniqueSteamId } from '../test/signIn';
 import { startTestApp, type TestApp } from '../test/testApp';
-import { availableBalance, DuplicatePostingError, InsufficientFundsError, post } from './ledger';
-import { creditDeposit, payoutWithFee, purchaseToEscrow, refundFromEscrow } from './postings';
+import { availableBalance, DuplicatePostingError, escrowBalance, EscrowOverdrawnError, InsufficientFundsError, post } from './ledger';
+import { creditDeposit, holdWithdrawal, payoutWithFee, purchaseToEscrow, refundFromEscrow } from './postings';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,26 +21,49 @@ async function newUserId(): Promise<string> {
 
 const tx = <T>(work: (manager: EntityManager) => Promise<T>) => app.services.dataSource.transaction(work);
 
+/** A platform account keeps no running balance: its balance is the sum of its entries. */
 const systemBalance = async (kind: string) =>
-  BigInt((await app.services.dataSource.query('SELECT balance::text AS b FROM ledger_accounts WHERE kind = $1 AND user_id IS NULL', [kind]))[0].b);
+  BigInt(
+    (
+      await app.services.dataSource.query(
+        `SELECT COALESCE(sum(e.amount), 0)::text AS b FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.kind = $1 AND a.user_id IS NULL AND a.order_id IS NULL`,
+        [kind],
+      )
+    )[0].b,
+  );
+
+/** An order row for `buyerId` (escrow accounts belong to orders). */
+async function newOrderId(buyerId: string, totalCents = 1n): Promise<string> {
+  const [row] = await app.services.dataSource.query(`INSERT INTO orders (buyer_id, total_cents, trade_url) VALUES ($1, $2, '') RETURNING id`, [
+    buyerId,
+    totalCents.toString(),
+  ]);
+  return row.id as string;
+}
+
+const funded = async (cents: bigint) => {
+  const userId = await newUserId();
+  await tx((manager) => creditDeposit(manager, { userId, cents, depositId: randomUUID(), description: 'test deposit' }));
+  return userId;
+};
 
 describe('the purchase, payout and refund movements', () => {
   it('moves a purchase into escrow and pays the seller 97% with the fee to the platform', async () => {
     const [buyer, seller] = [await newUserId(), await newUserId()];
     await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 10_000n, depositId: randomUUID(), description: 'test deposit' }));
-    const escrowBefore = await systemBalance('order_escrow');
     const feesBefore = await systemBalance('platform_fees');
     const listingId = randomUUID();
-    const orderId = randomUUID();
+    const orderId = await newOrderId(buyer);
     await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_250n, orderId, description: 'Purchase' }));
     expect(await availableBalance(app.services.dataSource.manager, buyer)).toBe(8_750n);
-    expect((await systemBalance('order_escrow')) - escrowBefore).toBe(1_250n);
+    expect(await escrowBalance(app.services.dataSource.manager, orderId)).toBe(1_250n);
 
     await tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 1_250n, listingId, orderId, description: 'Sale' }));
     // 3% of $12.50 is 37.5 cents: rounded half up to 38.
     expect(await availableBalance(app.services.dataSource.manager, seller)).toBe(1_212n);
     expect((await systemBalance('platform_fees')) - feesBefore).toBe(38n);
-    expect(await systemBalance('order_escrow')).toBe(escrowBefore);
+    expect(await escrowBalance(app.services.dataSource.manager, orderId)).toBe(0n);
     // The same listing is never paid twice.
     await expect(tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 1_250n, listingId, orderId, description: 'Sale' }))).rejects.toBeInstanceOf(
       DuplicatePostingError,
@@ -50,19 +73,109 @@ describe('the purchase, payout and refund movements', () => {
   it('refunds from escrow to the buyer', async () => {
     const buyer = await newUserId();
     await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 5_000n, depositId: randomUUID(), description: 'test deposit' }));
-    const orderId = randomUUID();
+    const orderId = await newOrderId(buyer);
     await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId, description: 'Purchase' }));
     await tx((manager) => refundFromEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId, reference: randomUUID(), description: 'Refund' }));
     expect(await availableBalance(app.services.dataSource.manager, buyer)).toBe(5_000n);
+    expect(await escrowBalance(app.services.dataSource.manager, orderId)).toBe(0n);
   });
 
   it('refuses a purchase the balance does not cover', async () => {
     const buyer = await newUserId();
     await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 1_000n, depositId: randomUUID(), description: 'test deposit' }));
     await expect(
-      tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_001n, orderId: randomUUID(), description: 'Purchase' })),
+      tx(async (manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_001n, orderId: await newOrderId(buyer), description: 'Purchase' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect(await availableBalance(app.services.dataSource.manager, buyer)).toBe(1_000n);
+  });
+});
+
+describe('escrow per order', () => {
+  it('keeps each order in its own escrow account, which can never pay out more than it holds', async () => {
+    const buyer = await funded(10_000n);
+    const seller = await newUserId();
+    const [first, second] = [await newOrderId(buyer), await newOrderId(buyer)];
+    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 3_000n, orderId: first, description: 'Purchase' }));
+    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_000n, orderId: second, description: 'Purchase' }));
+    expect(await escrowBalance(app.services.dataSource.manager, first)).toBe(3_000n);
+    expect(await escrowBalance(app.services.dataSource.manager, second)).toBe(1_000n);
+    // The second order's escrow cannot pay for an item of the first order's price.
+    await expect(
+      tx((manager) => payoutWithFee(manager, { sellerId: seller, priceCents: 3_000n, listingId: randomUUID(), orderId: second, description: 'Sale' })),
+    ).rejects.toBeInstanceOf(EscrowOverdrawnError);
+    await expect(
+      tx((manager) => refundFromEscrow(manager, { buyerId: buyer, cents: 1_001n, orderId: second, reference: randomUUID(), description: 'Refund' })),
+    ).rejects.toBeInstanceOf(EscrowOverdrawnError);
+    expect(await escrowBalance(app.services.dataSource.manager, second)).toBe(1_000n);
+    expect(await availableBalance(app.services.dataSource.manager, seller)).toBe(0n);
+  });
+
+  it('refuses a negative escrow in the database itself (CHECK constraint)', async () => {
+    const buyer = await funded(1_000n);
+    const orderId = await newOrderId(buyer);
+    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 500n, orderId, description: 'Purchase' }));
+    await expect(
+      app.services.dataSource.query(`UPDATE ledger_accounts SET balance = -1 WHERE kind = 'order_escrow' AND order_id = $1`, [orderId]),
+    ).rejects.toThrow(/ledger_accounts_escrow_not_negative/);
+  });
+});
+
+describe('no shared hot row', () => {
+  /**
+   * Runs `first` in a transaction that stays open (holding every lock it took) while `second`
+   * runs in another with a short lock_timeout: if `second` had to wait for any of `first`'s
+   * locks, it fails with 55P03 instead of completing.
+   */
+  async function whileHeldOpen(first: (manager: EntityManager) => Promise<unknown>, second: (manager: EntityManager) => Promise<unknown>) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const firstDone = tx(async (manager) => {
+      await first(manager);
+      holding();
+      await released;
+    });
+    await held;
+    try {
+      return await tx(async (manager) => {
+        await manager.query(`SET LOCAL lock_timeout = '1s'`);
+        await second(manager);
+      });
+    } finally {
+      release();
+      await firstDone;
+    }
+  }
+
+  /** A deposit, a purchase into the order's escrow, the payout with its fee, and a withdrawal. */
+  const everyMovement = (p: { buyer: string; seller: string; orderId: string }) => async (manager: EntityManager) => {
+    await creditDeposit(manager, { userId: p.buyer, cents: 5_000n, depositId: randomUUID(), description: 'Deposit' });
+    await purchaseToEscrow(manager, { buyerId: p.buyer, cents: 2_000n, orderId: p.orderId, description: 'Purchase' });
+    await payoutWithFee(manager, { sellerId: p.seller, priceCents: 2_000n, listingId: randomUUID(), orderId: p.orderId, description: 'Sale' });
+    await holdWithdrawal(manager, { userId: p.buyer, cents: 1_000n, withdrawalId: randomUUID(), description: 'Withdrawal' });
+  };
+
+  it('lets deposits, purchases, payouts and withdrawals of different users and orders run side by side', async () => {
+    const [buyerA, sellerA, buyerB, sellerB] = [await funded(1n), await newUserId(), await funded(1n), await newUserId()];
+    const [orderA, orderB] = [await newOrderId(buyerA), await newOrderId(buyerB)];
+    const started = Date.now();
+    await whileHeldOpen(everyMovement({ buyer: buyerA, seller: sellerA, orderId: orderA }), everyMovement({ buyer: buyerB, seller: sellerB, orderId: orderB }));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await availableBalance(app.services.dataSource.manager, buyerA)).toBe(2_001n);
+    expect(await availableBalance(app.services.dataSource.manager, buyerB)).toBe(2_001n);
+    expect(await availableBalance(app.services.dataSource.manager, sellerB)).toBe(1_940n);
+  });
+
+  it('does make one user\'s movements wait for each other (their balance is the row that must be locked)', async () => {
+    const buyer = await funded(10_000n);
+    const [first, second] = [await newOrderId(buyer), await newOrderId(buyer)];
+    await expect(
+      whileHeldOpen(
+        (manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_000n, orderId: first, description: 'Purchase' }),
+        (manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_000n, orderId: second, description: 'Purchase' }),
+      ),
+    ).rejects.toThrow(/lock timeout/);
   });
 });
 

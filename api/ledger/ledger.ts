@@ -1,16 +1,23 @@
 /**
  * The double-entry ledger. Every money movement is one ledger transaction whose entries sum to
- * zero; each entry records the account's balance after it. Accounts are locked in a fixed order
- * (by id) so concurrent movements never deadlock on each other, and a user's available balance is
- * kept from going negative by a CHECK constraint: an overdraft fails in the database itself.
+ * zero. Running balances — and the row locks that keep them — exist only where a constraint needs
+ * them (DESIGN.md section 2): each user's available balance, kept from going negative by a CHECK
+ * constraint (an overdraft fails in the database itself), and each order's own escrow account
+ * (never negative either). Their entries record the balance after them. The platform's accounts
+ * (`external`, `withdrawals_pending`, `platform_fees`) are never locked or updated: they receive
+ * entries only (balance_after null) and their balance is the sum of those, so no deposit,
+ * withdrawal or purchase waits on a shared row. Accounts with balances are locked in a fixed
+ * order (by id) so concurrent movements never deadlock on each other.
  */
 import { type EntityManager } from 'typeorm';
 import { type LedgerKind } from '../../shared/schemas/wallet';
 import { sqlState } from '../db/transaction';
 
-export type SystemAccountKind = 'withdrawals_pending' | 'order_escrow' | 'platform_fees' | 'external';
+/** The platform's own accounts: entries only, no running balance. */
+export type SystemAccountKind = 'withdrawals_pending' | 'platform_fees' | 'external';
 
-export type AccountRef = { user: string } | { system: SystemAccountKind };
+/** A user's available balance, an order's escrow (by order id), or a platform account. */
+export type AccountRef = { user: string } | { escrow: string } | { system: SystemAccountKind };
 
 export interface Leg {
   account: AccountRef;
@@ -31,6 +38,13 @@ export class InsufficientFundsError extends Error {
   constructor() {
     super('Insufficient available balance');
     this.name = 'InsufficientFundsError';
+  }
+}
+
+export class EscrowOverdrawnError extends Error {
+  constructor() {
+    super('An order escrow account cannot go below zero');
+    this.name = 'EscrowOverdrawnError';
   }
 }
 
@@ -55,10 +69,36 @@ export async function userAccountId(manager: EntityManager, userId: string): Pro
   return existing!.id;
 }
 
-async function accountId(manager: EntityManager, ref: AccountRef): Promise<string> {
-  if ('user' in ref) return userAccountId(manager, ref.user);
-  const [row] = (await manager.query('SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id IS NULL', [ref.system])) as Array<{ id: string }>;
-  return row!.id;
+/** The id of the order's escrow account, created on first use (by the purchase that fills it). */
+export async function escrowAccountId(manager: EntityManager, orderId: string): Promise<string> {
+  const [created] = (await manager.query(
+    `INSERT INTO ledger_accounts (kind, order_id) VALUES ('order_escrow', $1)
+     ON CONFLICT (order_id) WHERE kind = 'order_escrow' DO NOTHING RETURNING id`,
+    [orderId],
+  )) as Array<{ id: string }>;
+  if (created) return created.id;
+  const [existing] = (await manager.query(`SELECT id FROM ledger_accounts WHERE kind = 'order_escrow' AND order_id = $1`, [orderId])) as Array<{
+    id: string;
+  }>;
+  return existing!.id;
+}
+
+interface ResolvedLeg {
+  id: string;
+  amount: bigint;
+  /** Whether the account keeps a running balance (and is locked and updated). */
+  running: boolean;
+}
+
+async function resolve(manager: EntityManager, leg: Leg): Promise<ResolvedLeg> {
+  const { account, amount } = leg;
+  if ('user' in account) return { id: await userAccountId(manager, account.user), amount, running: true };
+  if ('escrow' in account) return { id: await escrowAccountId(manager, account.escrow), amount, running: true };
+  // A plain read of a row nobody updates: no lock, no wait.
+  const [row] = (await manager.query('SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id IS NULL AND order_id IS NULL', [
+    account.system,
+  ])) as Array<{ id: string }>;
+  return { id: row!.id, amount, running: false };
 }
 
 /** Writes one balanced ledger transaction inside the caller's database transaction. */
@@ -67,9 +107,10 @@ export async function post(manager: EntityManager, posting: Posting): Promise<{ 
   if (posting.legs.some((leg) => leg.amount === 0n)) throw new Error('a ledger leg cannot be zero');
   if (posting.legs.reduce((sum, leg) => sum + leg.amount, 0n) !== 0n) throw new Error('ledger legs must sum to zero');
 
-  const legs = await Promise.all(posting.legs.map(async (leg) => ({ id: await accountId(manager, leg.account), amount: leg.amount })));
-  const ids = [...new Set(legs.map((leg) => leg.id))].sort();
-  await manager.query('SELECT id FROM ledger_accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE', [ids]);
+  const legs: ResolvedLeg[] = [];
+  for (const leg of posting.legs) legs.push(await resolve(manager, leg));
+  const locked = [...new Set(legs.filter((leg) => leg.running).map((leg) => leg.id))].sort();
+  if (locked.length) await manager.query('SELECT id FROM ledger_accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE', [locked]);
 
   const [transaction] = (await manager.query(
     `INSERT INTO ledger_transactions (kind, description, reference) VALUES ($1, $2, $3)
@@ -79,31 +120,44 @@ export async function post(manager: EntityManager, posting: Posting): Promise<{ 
   if (!transaction) throw new DuplicatePostingError(posting.reference);
 
   for (const leg of legs) {
-    let balanceAfter: bigint;
-    try {
-      const [row] = (await manager.query(
-        // A CTE so the driver returns the row (a bare UPDATE answers [rows, count]).
-        'WITH changed AS (UPDATE ledger_accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance) SELECT balance FROM changed',
-        [leg.amount.toString(), leg.id],
-      )) as Array<{ balance: string }>;
-      balanceAfter = BigInt(row!.balance);
-    } catch (error) {
-      if (sqlState(error) === '23514') throw new InsufficientFundsError();
-      throw error;
-    }
+    const balanceAfter = leg.running ? await applyToBalance(manager, leg) : null;
     await manager.query('INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [
       transaction.id,
       leg.id,
       leg.amount.toString(),
-      balanceAfter.toString(),
+      balanceAfter?.toString() ?? null,
     ]);
   }
   return { transactionId: transaction.id };
 }
 
+/** Moves a locked account's running balance; the database's CHECK constraints refuse overdrafts. */
+async function applyToBalance(manager: EntityManager, leg: ResolvedLeg): Promise<bigint> {
+  try {
+    const [row] = (await manager.query(
+      // A CTE so the driver returns the row (a bare UPDATE answers [rows, count]).
+      'WITH changed AS (UPDATE ledger_accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance) SELECT balance FROM changed',
+      [leg.amount.toString(), leg.id],
+    )) as Array<{ balance: string }>;
+    return BigInt(row!.balance);
+  } catch (error) {
+    if (sqlState(error) !== '23514') throw error;
+    const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
+    throw constraint === 'ledger_accounts_escrow_not_negative' ? new EscrowOverdrawnError() : new InsufficientFundsError();
+  }
+}
+
 /** The user's available balance in cents (0 before their first movement). */
 export async function availableBalance(manager: Pick<EntityManager, 'query'>, userId: string): Promise<bigint> {
   const [row] = (await manager.query(`SELECT balance FROM ledger_accounts WHERE kind = 'user_available' AND user_id = $1`, [userId])) as Array<{
+    balance: string;
+  }>;
+  return row ? BigInt(row.balance) : 0n;
+}
+
+/** What an order's escrow holds in cents (0 before its purchase). */
+export async function escrowBalance(manager: Pick<EntityManager, 'query'>, orderId: string): Promise<bigint> {
+  const [row] = (await manager.query(`SELECT balance FROM ledger_accounts WHERE kind = 'order_escrow' AND order_id = $1`, [orderId])) as Array<{
     balance: string;
   }>;
   return row ? BigInt(row.balance) : 0n;

@@ -68,7 +68,7 @@ export function reverseWithdrawal(manager: EntityManager, p: { userId: string; c
   });
 }
 
-/** A purchase moves the buyer's money into escrow until the items are delivered. */
+/** A purchase moves the buyer's money into the order's own escrow until its items are settled. */
 export function purchaseToEscrow(manager: EntityManager, p: { buyerId: string; cents: bigint; orderId: string; description: string }) {
   const cents = positive(p.cents);
   return post(manager, {
@@ -77,12 +77,15 @@ export function purchaseToEscrow(manager: EntityManager, p: { buyerId: string; c
     reference: `purchase:${p.orderId}`,
     legs: [
       { account: { user: p.buyerId }, amount: -cents },
-      { account: { system: 'order_escrow' }, amount: cents },
+      { account: { escrow: p.orderId }, amount: cents },
     ],
   });
 }
 
-/** After the hold, the seller receives the price less the platform fee; the fee goes to the platform. */
+/**
+ * A delivered item: its price leaves the order's escrow; the seller receives it less the platform
+ * fee, and the fee goes to the platform.
+ */
 export function payoutWithFee(
   manager: EntityManager,
   p: { sellerId: string; priceCents: bigint; listingId: string; orderId: string; description: string },
@@ -94,14 +97,14 @@ export function payoutWithFee(
     description: p.description,
     reference: `payout:${p.listingId}`,
     legs: [
-      { account: { system: 'order_escrow' }, amount: -price },
+      { account: { escrow: p.orderId }, amount: -price },
       { account: { user: p.sellerId }, amount: price - fee },
       ...(fee > 0n ? [{ account: { system: 'platform_fees' as const }, amount: fee }] : []),
     ],
   });
 }
 
-/** An undeliverable item's price returns from escrow to the buyer. */
+/** An undeliverable (or reversed) item's price returns from the order's escrow to the buyer. */
 export function refundFromEscrow(
   manager: EntityManager,
   p: { buyerId: string; cents: bigint; orderId: string; reference: string; description: string },
@@ -112,7 +115,7 @@ export function refundFromEscrow(
     description: p.description,
     reference: `refund:${p.reference}`,
     legs: [
-      { account: { system: 'order_escrow' }, amount: -cents },
+      { account: { escrow: p.orderId }, amount: -cents },
       { account: { user: p.buyerId }, amount: cents },
     ],
   });

@@ -1,7 +1,7 @@
 /**
  * Setup file of the API integration project: after every test, wherever it ran, the ledger's
- * invariants must hold in the run's database (all accounts sum to zero, no available balance below
- * zero, every transaction balanced, balances equal to their entries).
+ * invariants must hold in the run's database (all entries sum to zero, every transaction balanced,
+ * no available balance or escrow below zero, running balances equal to their entries).
  */
 import { afterAll, afterEach, inject } from 'vitest';
 import { createDataSource } from '../db/dataSource';

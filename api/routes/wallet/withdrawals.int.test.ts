@@ -44,8 +44,13 @@ describe('POST /api/withdrawals', () => {
       method: { type: 'paypal', label: 'PayPal', summary: 'PayPal · pa***@example.com' },
     });
     expect(await balanceOf(client)).toBe('30.00');
-    const [pending] = await app.services.dataSource.query(`SELECT balance::text FROM ledger_accounts WHERE kind = 'withdrawals_pending'`);
-    expect(BigInt(pending.balance)).toBeGreaterThanOrEqual(2000n);
+    // The pending account keeps no running balance (no hot row): its entries are what it holds.
+    const [pending] = await app.services.dataSource.query(
+      `SELECT e.amount::text FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+       JOIN ledger_transactions t ON t.id = e.transaction_id WHERE a.kind = 'withdrawals_pending' AND t.reference = $1`,
+      [`withdrawal:${response.body.withdrawal.id}`],
+    );
+    expect(pending.amount).toBe('2000');
   });
 
   it("pays out to a new method's details, kept encrypted for the operator", async () => {
