@@ -72,7 +72,11 @@ export async function holdEnder({ listingId, services, now = new Date() }: Props
       return 'reversed';
     }
   }
-  if (!listing.botAssetid || !(await bot.isTradable(listing.botAssetid))) return 'not_tradable';
+  if (!listing.botAssetid || !(await bot.isTradable(listing.botAssetid))) {
+    // Checked now: the sweep takes the least recently checked first, so such listings never starve others.
+    await dataSource.getRepository(Listing).update({ id: listingId }, { updatedAt: new Date() });
+    return 'not_tradable';
+  }
 
   const { outcome, offer } = await inTransaction(dataSource, async (manager) => {
     const repository = manager.getRepository(Listing);

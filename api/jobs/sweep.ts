@@ -115,7 +115,8 @@ async function endHolds(services: SweepServices, now: Date, report: SweepReport,
   const holdOver = await repository.find({
     select: { id: true },
     where: { status: 'holding', holdEndTime: LessThanOrEqual(now) },
-    order: { holdEndTime: 'ASC' },
+    // Least recently checked first: items the bot cannot trade yet are touched on each check.
+    order: { updatedAt: 'ASC' },
     take: BATCH,
   });
   // Bought after their hold had ended: delivery starts at once.
