@@ -56,13 +56,27 @@ export async function ensureAccount(dataSource: DataSource, steamId: string): Pr
 export type SimContextId = '2' | '16';
 
 /**
- * The account's items in one context (the inventory renderer pages them newest first by assetid, as
- * Steam does). An item is in context 16 while its trade protection lasts, in context 2 after.
+ * One page of the account's items in one context, newest (highest asset id) first as Steam lists
+ * them: up to `count + 1` items after `startAssetId` (the extra one tells the renderer there are
+ * more), and how many the context holds. An item is in context 16 while its trade protection
+ * lasts, in context 2 after. Paged in SQL: the bot's inventory can hold the whole seeded market.
  */
-export async function itemsOf(db: DataSource | EntityManager, steamId: string, contextId: SimContextId = '2'): Promise<SimItem[]> {
+export async function inventoryPageOf(
+  db: DataSource | EntityManager,
+  steamId: string,
+  contextId: SimContextId,
+  page: { count: number; startAssetId?: string },
+): Promise<{ items: SimItem[]; total: number }> {
   const inContext = contextId === '16' ? 'protected_until > now()' : '(protected_until IS NULL OR protected_until <= now())';
-  const rows = (await db.query(`SELECT item FROM sim_steam_items WHERE steam_id = $1 AND ${inContext} ORDER BY position`, [steamId])) as Array<{
-    item: SimItem;
+  const params: unknown[] = [steamId, page.count + 1];
+  if (page.startAssetId !== undefined) params.push(page.startAssetId);
+  const rows = (await db.query(
+    `SELECT item FROM sim_steam_items WHERE steam_id = $1 AND ${inContext} ${page.startAssetId !== undefined ? 'AND assetid::numeric < $3::numeric' : ''}
+     ORDER BY assetid::numeric DESC LIMIT $2`,
+    params,
+  )) as Array<{ item: SimItem }>;
+  const [counted] = (await db.query(`SELECT count(*)::int AS total FROM sim_steam_items WHERE steam_id = $1 AND ${inContext}`, [steamId])) as Array<{
+    total: number;
   }>;
-  return rows.map((row) => row.item);
+  return { items: rows.map((row) => row.item), total: counted!.total };
 }

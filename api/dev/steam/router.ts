@@ -10,7 +10,7 @@ import { isSteamId64 } from '../../../shared/steam';
 import { type AppServices } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { validated } from '../../middleware/validate';
-import { ensureAccount, itemsOf, PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID, testAccounts } from './accounts';
+import { ensureAccount, inventoryPageOf, PRIVATE_INVENTORY_STEAM_ID, STEAM_OUTAGE_STEAM_ID, testAccounts } from './accounts';
 import { catalogEntry } from './catalog';
 import { demoAccounts } from './demoInventory';
 import { renderAvatarSvg, renderItemSvg } from './itemImage';
@@ -114,8 +114,8 @@ export function devSteamRouter(services: AppServices): Router {
       await ensureAccount(dataSource, params.steamid);
       // Trades due by now have happened: their items are where the trades put them.
       await settleDueOffers(dataSource, tradingRules(config), params.steamid);
-      const items = await itemsOf(dataSource, params.steamid, params.contextid);
-      ctx.body = renderInventoryPage(items, { count: query.count, startAssetId: query.start_assetid, contextId: params.contextid });
+      const { items, total } = await inventoryPageOf(dataSource, params.steamid, params.contextid, { count: query.count, startAssetId: query.start_assetid });
+      ctx.body = { ...renderInventoryPage(items, { count: query.count, contextId: params.contextid }), total_inventory_count: total };
     }),
   );
 

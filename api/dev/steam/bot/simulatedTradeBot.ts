@@ -23,8 +23,6 @@ export const SIMULATED_BOT_NAME = 'simulated';
 const REQUEST_TIMEOUT_MS = 8_000;
 const ACTIVE = 2;
 const ACCEPTED = 3;
-const INVENTORY_PAGE = 1000;
-const MAX_INVENTORY_PAGES = 20;
 
 export interface SimulatedTradeBotOptions {
   /** The simulated Steam: `${PUBLIC_URL}/dev/steam`. */
@@ -54,11 +52,7 @@ const tradeSchema = z.object({
   assets_received: z.array(tradeAssetSchema).optional(),
 });
 const tradeStatusSchema = z.object({ response: z.object({ trades: z.array(tradeSchema).default([]) }) });
-const inventorySchema = z.object({
-  assets: z.array(assetSchema).optional(),
-  more_items: z.number().optional(),
-  last_assetid: z.string().optional(),
-});
+const inventorySchema = z.object({ assets: z.array(assetSchema).optional() });
 
 export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): TradeBot {
   const { baseUrl, dataSource, logger, holdMs } = options;
@@ -188,14 +182,13 @@ export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): Trad
     },
 
     async isTradable(assetid) {
-      let start = '';
-      for (let page = 0; page < MAX_INVENTORY_PAGES; page++) {
-        const answer = await json(await call(`/inventory/${SIM_BOT_STEAM_ID}/730/2?l=english&count=${INVENTORY_PAGE}${start}`), inventorySchema, 'inventory');
-        if (answer.assets?.some((asset) => asset.assetid === assetid)) return true;
-        if (!answer.more_items || !answer.last_assetid) return false;
-        start = `&start_assetid=${answer.last_assetid}`;
-      }
-      return false;
+      if (!/^\d{1,20}$/.test(assetid)) return false;
+      // The simulated Steam lists an inventory by asset id, newest first, so the one item listed
+      // after `assetid + 1` is this asset when the bot holds it in context 2 (one small read
+      // instead of paging through an inventory that can hold the whole seeded market).
+      const after = (BigInt(assetid) + 1n).toString();
+      const answer = await json(await call(`/inventory/${SIM_BOT_STEAM_ID}/730/2?l=english&count=1&start_assetid=${after}`), inventorySchema, 'inventory');
+      return answer.assets?.[0]?.assetid === assetid;
     },
 
     onOfferChanged(listener) {
