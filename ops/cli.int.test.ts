@@ -9,11 +9,22 @@ import { startTestApp, TEST_ENCRYPTION_KEY, uniqueIp, type TestApp } from '../ap
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Who the ops commands of this test file run as (OPERATOR names the operator in the audit trail). */
+const OPERATOR = `ops-test-${randomUUID().slice(0, 8)}`;
+
 function ops(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent', OPERATOR },
   });
+}
+
+/** The audit trail of one subject, oldest first. */
+async function auditOf(subjectType: string, subjectId: string) {
+  return (await app.services.dataSource.query(
+    'SELECT actor, action, details, created_at FROM audit_log WHERE subject_type = $1 AND subject_id = $2 ORDER BY id',
+    [subjectType, subjectId],
+  )) as Array<{ actor: string; action: string; details: Record<string, unknown>; created_at: Date }>;
 }
 
 let app: TestApp;
@@ -52,6 +63,13 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     expect((await ops('credit-deposit', steamId, '120.00', reference, '--method', 'iban_sepa')).stdout).toContain(`Credited $120.00 to ${steamId}`);
     expect((await ops('credit-deposit', steamId, '120.00', reference)).stdout).toContain('was already credited');
     expect((await client.get<{ balance: string }>('/api/user')).body.balance).toBe('120.00');
+    // Who credited it and when, once (the repeat changed nothing, so it recorded nothing).
+    const [deposit] = await app.services.dataSource.query('SELECT id, completed_at FROM deposits WHERE external_reference = $1', [reference]);
+    const credited = await auditOf('deposit', deposit.id);
+    expect(credited).toEqual([
+      expect.objectContaining({ actor: `operator:${OPERATOR}`, action: 'deposit.credited', details: expect.objectContaining({ reference, method: 'iban_sepa', amountCents: '12000' }) }),
+    ]);
+    expect(credited[0]!.created_at.getTime()).toBe(deposit.completed_at.getTime());
     await expect(ops('credit-deposit', steamId, '12.345', 'X')).rejects.toMatchObject({ code: 1 });
 
     const { withdrawal } = (
@@ -67,5 +85,24 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     await expect(ops('withdrawal-reject', withdrawal.id)).rejects.toMatchObject({ code: 1 });
     expect((await ops('withdrawal-reject', withdrawal.id, 'Account', 'closed')).stdout).toContain('is now rejected');
     expect((await client.get<{ balance: string }>('/api/user')).body.balance).toBe('120.00');
+    // The user's request, then each operator step (reading the destination included); the refused
+    // reject without a reason left no record.
+    expect((await auditOf('withdrawal', withdrawal.id)).map(({ actor, action, details }) => ({ actor, action, details }))).toEqual([
+      { actor: expect.stringMatching(/^user:/), action: 'withdrawal.requested', details: { amountCents: '2000' } },
+      { actor: `operator:${OPERATOR}`, action: 'withdrawal.destination_read', details: {} },
+      { actor: `operator:${OPERATOR}`, action: 'withdrawal.processing', details: { from: 'requested' } },
+      { actor: `operator:${OPERATOR}`, action: 'withdrawal.rejected', details: { from: 'processing', note: 'Account closed' } },
+    ]);
+
+    const paid = (
+      await client.post<{ withdrawal: { id: string } }>('/api/withdrawals', { amount: '30.00', method: { type: 'paypal', paypalEmail: 'ops.payee@example.com' } }, { 'idempotency-key': randomUUID() })
+    ).body.withdrawal;
+    expect((await ops('withdrawal-paid', paid.id)).stdout).toContain('is now paid');
+    const [row] = await app.services.dataSource.query('SELECT updated_at FROM withdrawals WHERE id = $1', [paid.id]);
+    const trail = await auditOf('withdrawal', paid.id);
+    expect(trail.map(({ actor, action }) => `${actor} ${action}`)).toEqual([expect.stringMatching(/^user:.* withdrawal\.requested$/), `operator:${OPERATOR} withdrawal.paid`]);
+    // Written in the status change's own transaction: the same transaction time.
+    expect(trail[1]!.created_at.getTime()).toBe(row.updated_at.getTime());
+    expect((await client.get<{ balance: string }>('/api/user')).body.balance).toBe('90.00');
   });
 });

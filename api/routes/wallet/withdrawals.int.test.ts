@@ -194,6 +194,24 @@ describe('processing a withdrawal (operators)', () => {
     expect(history[0]).toMatchObject({ kind: 'withdrawal_reversal', amount: '+20.00', balanceAfter: '50.00' });
     expect(history[0]!.description).toContain('PayPal account not verified');
   });
+
+  it('records who did it in the same transaction: when the audit record cannot be written, nothing changes', async () => {
+    const { client, withdrawal } = await requested();
+    const { dataSource } = app.services;
+    const name = `test_audit_fault_${randomUUID().replace(/-/g, '')}`;
+    await dataSource.query(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit unavailable'; END $$`);
+    await dataSource.query(`CREATE TRIGGER ${name} BEFORE INSERT ON audit_log FOR EACH ROW WHEN (NEW.subject_id = '${withdrawal.id}') EXECUTE FUNCTION ${name}()`);
+    try {
+      await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', note: 'No', actor, dataSource })).rejects.toThrow(/audit unavailable/);
+    } finally {
+      await dataSource.query(`DROP TRIGGER ${name} ON audit_log`);
+      await dataSource.query(`DROP FUNCTION ${name}`);
+    }
+    expect(await balanceOf(client)).toBe('30.00');
+    expect((await client.get<Page<Withdrawal>>('/api/withdrawals')).body.items[0]).toMatchObject({ id: withdrawal.id, status: 'requested', note: null });
+    const trail = await dataSource.query('SELECT action FROM audit_log WHERE subject_id = $1 ORDER BY id', [withdrawal.id]);
+    expect(trail).toEqual([{ action: 'withdrawal.requested' }]);
+  });
 });
 
 describe('GET /api/transactions', () => {
