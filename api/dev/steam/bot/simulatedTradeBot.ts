@@ -31,7 +31,7 @@ export interface SimulatedTradeBotOptions {
   logger: Logger;
   /** The simulated Steam's protection length (TRADE_HOLD_MS): received items are tradable this long after the trade. */
   holdMs: number;
-  /** How often start()'s loop polls the offers the bot sent (default 2 s). */
+  /** How often start()'s loop polls the offers the bot sent (default 3 s). */
   pollMs?: number;
 }
 
@@ -56,7 +56,7 @@ const inventorySchema = z.object({ assets: z.array(assetSchema).optional() });
 
 export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): TradeBot {
   const { baseUrl, dataSource, logger, holdMs } = options;
-  const pollMs = options.pollMs ?? 2_000;
+  const pollMs = options.pollMs ?? 3_000;
   const listeners: Array<(offer: BotOffer) => void> = [];
   /** The last state the poller reported for each offer it knows of. */
   const known = new Map<string, number>();
