@@ -160,6 +160,16 @@ describe('POST /api/webhooks/payments', () => {
     expect(await balanceOf(client)).toBe('0.00');
   });
 
+  it("ignores the expiry of a checkout whose deposit never committed (nothing to cancel), but not a payment for one", async () => {
+    const orphan = '00000000-0000-4000-8000-000000000000';
+    const expired = event(orphan, 'cs_sim_orphan', '3000', 'checkout.cancelled');
+    const answer = await send(expired, signSimulatedWebhook(secret(), expired));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ outcome: 'ignored' });
+    const paid = event(orphan, 'cs_sim_orphan');
+    expect((await send(paid, signSimulatedWebhook(secret(), paid))).status).toBe(404);
+  });
+
   it('answers webhooks that are not JSON with 415', async () => {
     const response = await fetch(`${app.url}/api/webhooks/payments`, { method: 'POST', body: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(response.status).toBe(415);
