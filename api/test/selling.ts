@@ -1,22 +1,18 @@
 /**
  * Test helpers for selling: a signed-in seller with sellable inventory items, sending a deposit
- * offer and following it through the simulated bot, the sweep run synchronously, and a purchase
- * made exactly as DESIGN.md section 3 says (the listing locked, the order and its item, `sold_at`,
- * the buyer's money into the order's escrow), for tests of delivery and payouts.
+ * offer and following it through the simulated bot, the sweep run synchronously, and buyers who
+ * purchase through POST /api/purchases, for tests of delivery and payouts.
  */
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { type InventoryItem, type InventoryResponse } from '../../shared/schemas/inventory';
 import { type Listing as ListingJson, type TradeOfferStatus } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
-import { inTransaction } from '../db/transaction';
-import { Listing, Order, OrderItem, TradeOffer, User } from '../entities';
+import { Listing, OrderItem, TradeOffer, User } from '../entities';
 import { runMarketSweep, type SweepReport } from '../jobs/sweep';
 import { availableBalance } from '../ledger/ledger';
-import { purchaseToEscrow } from '../ledger/postings';
 import { signIn, uniqueSteamId } from './signIn';
 import { type TestApp, type TestClient } from './testApp';
-import { fund } from './wallet';
+import { fund, idempotencyKey } from './wallet';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -123,24 +119,12 @@ export async function signInBuyer(app: TestApp, balance = '100.00', steamId = un
   return { client, steamId, userId: await userIdOf(app, steamId) };
 }
 
-/** A purchase of one listing as DESIGN.md section 3 describes it (H6's endpoint does the same). */
+/** Buys one listing through POST /api/purchases (Idempotency-Key), as the Buy tab does. */
 export async function buy(app: TestApp, buyer: Buyer, listingId: string): Promise<{ orderId: string; orderItemId: string }> {
-  return inTransaction(app.services.dataSource, async (manager) => {
-    const listing = await manager.getRepository(Listing).findOneOrFail({ where: { id: listingId }, lock: { mode: 'pessimistic_write' } });
-    expect(listing.soldAt).toBeNull();
-    expect(['holding', 'active']).toContain(listing.status);
-    const user = await manager.getRepository(User).findOneByOrFail({ id: buyer.userId });
-    const order = await manager.getRepository(Order).save(
-      manager.getRepository(Order).create({ id: randomUUID(), buyerId: buyer.userId, totalCents: listing.priceCents, tradeUrl: user.tradeUrl }),
-    );
-    const item = await manager
-      .getRepository(OrderItem)
-      .save(manager.getRepository(OrderItem).create({ orderId: order.id, listingId, priceCents: listing.priceCents, status: 'awaiting_hold', deliveryAttempts: 0 }));
-    listing.soldAt = new Date();
-    await manager.getRepository(Listing).save(listing);
-    await purchaseToEscrow(manager, { buyerId: buyer.userId, cents: listing.priceCents, orderId: order.id, description: `Bought ${listing.name}` });
-    return { orderId: order.id, orderItemId: item.id };
-  });
+  const bought = await buyer.client.post<{ orderId: string }>('/api/purchases', { listingIds: [listingId] }, idempotencyKey());
+  expect(bought.status, bought.text).toBe(201);
+  const item = await app.services.dataSource.getRepository(OrderItem).findOneByOrFail({ orderId: bought.body.orderId, listingId });
+  return { orderId: bought.body.orderId, orderItemId: item.id };
 }
 
 export async function orderItemRow(app: TestApp, id: string): Promise<OrderItem> {
