@@ -10,6 +10,7 @@ import { holdEnder } from '../commands/holdEnder';
 import { createSimulatedTradeBot } from '../dev/steam/bot/simulatedTradeBot';
 import { DECLINING_DEMO_STEAM_ID } from '../dev/steam/demoInventory';
 import { TradeOffer } from '../entities';
+import { offerItemOfListing } from '../market/offers';
 import {
   balanceCents,
   buy,
@@ -289,6 +290,43 @@ describe('workers', () => {
 });
 
 describe('stuck offers', () => {
+  it('sends again a return whose dispatcher died after claiming it, from one of two racing sweeps', async () => {
+    const seller = await signInSeller(app);
+    const [listing] = await listItems(app, seller);
+    const row = await endHold(app, listing!.id);
+    expect(row.status).toBe('active');
+    const db = app.services.dataSource;
+    // What a dispatcher that died after its claim leaves behind: a claimed return, never answered.
+    const giveBack = await db.getRepository(TradeOffer).save(
+      db.getRepository(TradeOffer).create({
+        userId: seller.userId,
+        kind: 'return',
+        tradeUrl: seller.tradeUrl,
+        status: 'sending',
+        items: [offerItemOfListing(row)],
+        history: [{ state: null, status: 'sending', at: new Date(Date.now() - 300_000).toISOString() }],
+      }),
+    );
+    await db.query(`UPDATE trade_offers SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [giveBack.id]);
+    await db.query(`UPDATE listings SET status = 'cancelled', cancel_reason = 'seller', return_offer_id = $2 WHERE id = $1`, [row.id, giveBack.id]);
+
+    const reports = await Promise.all([sweep(app), sweep(app)]);
+    expect(reports.map((report) => report.offersResent).sort()).toEqual([0, 1]);
+    const sent = await offerRow(app, giveBack.id);
+    expect(sent.status).toBe('open');
+    expect(sent.history.map((entry) => entry.status)).toEqual(['sending', 'sending', 'open']);
+    const returned = await eventually(
+      async () => {
+        await sweep(app);
+        return offerRow(app, giveBack.id);
+      },
+      (offer) => offer.status === 'accepted',
+    );
+    expect(returned.status).toBe('accepted');
+    const inventory = (await seller.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items;
+    expect(inventory.some((item) => item.name === listing!.name)).toBe(true);
+  });
+
   it('gives up a deposit whose dispatcher died before the bot answered', async () => {
     const seller = await signInSeller(app);
     const db = app.services.dataSource;
