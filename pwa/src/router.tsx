@@ -26,7 +26,7 @@ const ReportIssueScreen = lazy(() => import('./screens/ReportIssueScreen'));
 const TermsOfServiceScreen = lazy(() => import('./screens/TermsOfServiceScreen'));
 const PrivacyPolicyScreen = lazy(() => import('./screens/PrivacyPolicyScreen'));
 const RefundPolicyScreen = lazy(() => import('./screens/RefundPolicyScreen'));
-const MyListingsScreen = lazy(() => import('./screens/MyListingsScreen'));
+const MyListingsScreen = lazy(() => import('./screens/listings/MyListingsScreen'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
 
 const screens: Record<PagePath, ReactElement> = {

@@ -1,0 +1,201 @@
+/**
+ * My Listings (/listings; spec "My Listings", DESIGN.md section 3 "Listing statuses"): the signed-in
+ * seller's listings, newest first, as a grid of cards (1, 2 or 3 columns by width) with each
+ * listing's status, money and hold countdown (ListingCard), and 'Cancel Listing' for unsold
+ * listings still in the hold or on sale (CancelListingDialog).
+ *
+ * States in the spec's words: 'Loading your listings...'; 'Error Loading Listings' with a Retry that
+ * reloads the page; 'No Listings Yet' with 'Start Selling'. The list is refetched every 30 s, and
+ * also just after the next hold ends, so a card moves on to 'On Sale' or 'Payment Processing'
+ * without waiting for the poll. The countdowns tick every second while any listing is in the hold.
+ * Visitors get 'Authentication Required'.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Center, EmptyState, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { LuCircleAlert, LuPackageOpen, LuPlus, LuRotateCw } from 'react-icons/lu';
+import { ItemGrid, ItemGridCell } from '../../components/items';
+import { PageTitle } from '../../components/PageTitle';
+import { SignedInOnly } from '../../components/SignedInOnly';
+import { useListingsQuery, type Listing } from '../../queries/listings';
+import { CancelListingDialog } from './CancelListingDialog';
+import { ListingCard } from './ListingCard';
+import { listingTotals, nextHoldEnd } from './listingView';
+import { useNow } from './useNow';
+
+/** Where 'List More Items' and 'Start Selling' go (the spec's link to the Sell tab). */
+const SELL_PATH = '/market#sell';
+const LISTINGS_COLUMNS = { base: 1, md: 2, xl: 3 };
+const COUNTDOWN_TICK_MS = 1_000;
+/** After a hold ends, give the server's hold-end job a moment before asking again. */
+const HOLD_END_SETTLE_MS = 3_000;
+/** setTimeout's longest delay; a later hold end is left to the 30 s poll. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export default function MyListingsScreen() {
+  return (
+    <SignedInOnly
+      loadingText="Loading your listings..."
+      unavailableTitle="Error Loading Listings"
+      signInDescription="Please sign in with your Steam account to see your listings."
+    >
+      {() => <MyListings />}
+    </SignedInOnly>
+  );
+}
+
+function MyListings() {
+  return (
+    <Box colorPalette="brand">
+      <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }} justify="space-between" gap="4">
+        <PageTitle title="My Listings" subtitle="Track your item sales and earnings" mb="0" />
+        <Button asChild colorPalette="brand" flexShrink={0} mt={{ sm: '2' }}>
+          <RouterLink to={SELL_PATH}>
+            <LuPlus aria-hidden="true" />
+            List More Items
+          </RouterLink>
+        </Button>
+      </Flex>
+      <Box mt={{ base: '6', md: '8' }}>
+        <ListingsContent />
+      </Box>
+    </Box>
+  );
+}
+
+function ListingsContent() {
+  const { data: listings, isPending, isError } = useListingsQuery();
+
+  if (isPending) {
+    return (
+      <Center py="20" role="status" aria-live="polite">
+        <Stack align="center" gap="4">
+          <Spinner size="lg" color="brand.400" borderWidth="3px" />
+          <Text color="fg.muted">Loading your listings...</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  // A failed refetch keeps the cards on screen; the error state is for when there is nothing to show.
+  if (isError && !listings) {
+    return (
+      <Message
+        icon={<LuCircleAlert />}
+        title="Error Loading Listings"
+        description="Unable to fetch your listings. Please try again."
+        action={
+          <Button colorPalette="brand" onClick={() => window.location.reload()}>
+            <LuRotateCw aria-hidden="true" />
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (listings.length === 0) {
+    return (
+      <Message
+        icon={<LuPackageOpen />}
+        title="No Listings Yet"
+        description="Start selling your CS2 items to see them here during the hold period"
+        action={
+          <Button asChild colorPalette="brand">
+            <RouterLink to={SELL_PATH}>Start Selling</RouterLink>
+          </Button>
+        }
+      />
+    );
+  }
+  return <ListingsGrid listings={listings} />;
+}
+
+function Message({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action: ReactNode }) {
+  return (
+    <EmptyState.Root
+      size="lg"
+      bg="bg.panel"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="border.emphasized"
+      borderRadius="l3"
+      py={{ base: '12', md: '16' }}
+    >
+      <EmptyState.Content>
+        <EmptyState.Indicator color="brand.fg">{icon}</EmptyState.Indicator>
+        <Stack textAlign="center" gap="2" maxW="md">
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </Stack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function ListingsGrid({ listings }: { listings: Listing[] }) {
+  const { refetch } = useListingsQuery();
+  const anyHolding = listings.some((listing) => listing.status === 'holding');
+  const now = useNow(COUNTDOWN_TICK_MS, anyHolding);
+  const [cancelling, setCancelling] = useState<Listing | null>(null);
+  // The 'Cancel Listing' button that opened the dialog; gone once its listing is cancelled.
+  const cancelTriggerRef = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const next = nextHoldEnd(listings, Date.now());
+    if (next === null) return;
+    const delay = next - Date.now() + HOLD_END_SETTLE_MS;
+    if (delay > MAX_TIMER_MS) return;
+    const timer = window.setTimeout(() => void refetch(), delay);
+    return () => window.clearTimeout(timer);
+  }, [listings, refetch]);
+
+  const totals = listingTotals(listings);
+  return (
+    <Stack gap="6">
+      <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="3" aria-label="Summary">
+        <Total label="On sale" value={String(totals.onSale)} />
+        <Total label="Awaiting payout" value={totals.awaitingPayout} />
+        <Total label="Earned" value={totals.earned} highlighted />
+      </SimpleGrid>
+      <Text as="h2" ref={headingRef} tabIndex={-1} srOnly>
+        Your listings
+      </Text>
+      <ItemGrid label="Your listings" columns={LISTINGS_COLUMNS}>
+        {listings.map((listing) => (
+          <ItemGridCell key={listing.id}>
+            <ListingCard
+              listing={listing}
+              now={now}
+              onCancel={(target, trigger) => {
+                cancelTriggerRef.current = trigger;
+                setCancelling(target);
+              }}
+            />
+          </ItemGridCell>
+        ))}
+      </ItemGrid>
+      <CancelListingDialog
+        listing={cancelling}
+        onClose={() => setCancelling(null)}
+        finalFocusEl={() => {
+          const trigger = cancelTriggerRef.current;
+          return trigger?.isConnected ? trigger : headingRef.current;
+        }}
+      />
+    </Stack>
+  );
+}
+
+function Total({ label, value, highlighted = false }: { label: string; value: string; highlighted?: boolean }) {
+  return (
+    <Box px="4" py="3" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l2">
+      <Text as="dt" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+        {label}
+      </Text>
+      <Text as="dd" mt="1" fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums" color={highlighted ? 'green.300' : 'fg'}>
+        {value}
+      </Text>
+    </Box>
+  );
+}
