@@ -164,8 +164,8 @@ function HoldPeriod({ listing, now }: { listing: Listing; now: number }) {
           </Text>
         ) : null}
       </Flex>
-      <Progress.Root value={percent} size="sm" mt="2.5" aria-label="Hold period progress">
-        <Progress.Track bg="bg.emphasized" borderRadius="full">
+      <Progress.Root value={percent} size="sm" mt="2.5">
+        <Progress.Track bg="bg.emphasized" borderRadius="full" aria-label="Hold period progress">
           <Progress.Range bg="colorPalette.solid" />
         </Progress.Track>
       </Progress.Root>

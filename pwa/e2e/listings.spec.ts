@@ -1,0 +1,129 @@
+/**
+ * My Listings as a seller sees it: the sign-in notice for visitors, the empty state of a new
+ * account, and listings made through the real sell flow's API (POST /api/trade-offers for items of
+ * the account's simulated Steam inventory; the simulated bot's counterparty accepts after
+ * SIM_TRADE_ACCEPT_MS, 1 s in the Playwright config), shown in their trade-protection hold with a
+ * live countdown and progress, then one cancelled from its card.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { InventoryResponse } from '../../shared/schemas/inventory';
+import type { TradeOfferCreated, TradeOfferStatus } from '../../shared/schemas/market';
+import { accountIdOf } from '../../shared/steam';
+import { signInAsNewUser } from './helpers/signIn';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+function listingCards(page: Page): Locator {
+  return page.getByRole('list', { name: 'Your listings' }).getByRole('listitem');
+}
+
+/**
+ * Sells the first two sellable items of the signed-in account at these prices through the API the
+ * Sell tab uses, and waits until the bot's offer is accepted. Resolves with the items' names.
+ */
+async function sellTwoItems(page: Page, steamId: string, prices: [string, string]): Promise<string[]> {
+  const inventory = await page.request.get('/api/inventory');
+  expect(inventory.ok(), await inventory.text()).toBe(true);
+  const { items } = (await inventory.json()) as InventoryResponse;
+  const sellable = items.filter((item) => item.tradable && item.marketable && !item.listed).slice(0, 2);
+  expect(sellable).toHaveLength(2);
+
+  const created = await page.request.post('/api/trade-offers', {
+    data: {
+      items: sellable.map((item, index) => ({ assetid: item.assetid, price: prices[index] })),
+      tradeUrl: `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=L1stings_e2e`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { offerId } = (await created.json()) as TradeOfferCreated;
+
+  await expect
+    .poll(
+      async () => {
+        const status = (await (await page.request.get(`/api/trade-offer/${offerId}/status`)).json()) as TradeOfferStatus;
+        expect(status.success, status.message).toBe(true);
+        return status.isAccepted;
+      },
+      { timeout: 20_000, intervals: [500] },
+    )
+    .toBe(true);
+  return sellable.map((item) => item.name);
+}
+
+test('signed out, My Listings asks the visitor to sign in', async ({ page }) => {
+  await page.goto('/listings');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Login with Steam' })).toHaveAttribute('href', '/auth/steam');
+});
+
+test('a new seller sees the empty state and the way to the Sell tab', async ({ page }) => {
+  await signInAsNewUser(page);
+  await page.goto('/listings');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'My Listings', level: 1 })).toBeVisible();
+  await expect(main.getByText('Track your item sales and earnings')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'List More Items' })).toHaveAttribute('href', '/market#sell');
+
+  await expect(main.getByRole('heading', { name: 'No Listings Yet' })).toBeVisible();
+  await expect(main.getByText('Start selling your CS2 items to see them here during the hold period')).toBeVisible();
+  await main.getByRole('link', { name: 'Start Selling' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/market' && url.hash === '#sell');
+});
+
+test('sold items show their hold with a live countdown, and one can be cancelled', async ({ page }) => {
+  const steamId = await signInAsNewUser(page);
+  const names = await sellTwoItems(page, steamId, ['12.34', '5.00']);
+
+  // A controllable clock, so the countdown can be watched ticking without waiting minutes.
+  await page.clock.install();
+  await page.goto('/listings');
+  const cards = listingCards(page);
+  await expect(cards).toHaveCount(2);
+  for (const name of names) await expect(page.getByRole('article', { name })).toBeVisible();
+
+  // Newest first; both came from one offer, so find each by its price.
+  const first = cards.filter({ hasText: '$12.34' });
+  await expect(first.getByText('Trade Protection Hold')).toBeVisible();
+  await expect(first.getByText('Hold Period')).toBeVisible();
+  await expect(first.getByText(/^\d+% complete$/)).toBeVisible();
+  await expect(first.getByRole('progressbar', { name: 'Hold period progress' })).toBeVisible();
+  await expect(first).toContainText('Sell Price$12.34');
+  await expect(first).toContainText('Platform Fee (3%)-$0.37');
+  await expect(first).toContainText('You Receive$11.97');
+  await expect(first).toContainText(/Listed [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+
+  const countdown = first.getByLabel(/^Time remaining: /);
+  await expect(countdown).toHaveText(/^(\d+d )?(\d+h )?\d+m$/);
+  const before = await countdown.innerText();
+  await page.clock.fastForward('03:00');
+  await expect(countdown).not.toHaveText(before);
+  await expect(countdown).toHaveText(/^(\d+d )?(\d+h )?\d+m$/);
+
+  await expect(page.getByRole('definition').filter({ hasText: /^2$/ })).toBeVisible();
+
+  // Cancel the $5.00 listing from its card, after confirming.
+  const second = cards.filter({ hasText: '$5.00' });
+  await second.getByRole('button', { name: /^Cancel listing: / }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel this listing?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Steam's trade protection keeps the item with our bot until");
+  await dialog.getByRole('button', { name: 'Cancel Listing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/is no longer on sale\. Watch for the bot's trade offer in Steam\./)).toBeVisible();
+
+  await expect(second.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(second).toContainText('You cancelled this listing.');
+  await expect(second.getByRole('button', { name: /^Cancel listing: / })).toHaveCount(0);
+  await expect(second.getByText('Hold Period')).toHaveCount(0);
+  // The other one is untouched.
+  await expect(first.getByText('Trade Protection Hold')).toBeVisible();
+  await expect(first.getByRole('button', { name: /^Cancel listing: / })).toBeVisible();
+
+  // The server agrees, and a reload shows the same.
+  const listings = (await (await page.request.get('/api/listings')).json()) as Array<{ sellPrice: string; status: string; cancelReason: string | null }>;
+  expect(listings.map(({ sellPrice, status, cancelReason }) => ({ sellPrice, status, cancelReason })).sort((a, b) => a.sellPrice.localeCompare(b.sellPrice))).toEqual([
+    { sellPrice: '12.34', status: 'holding', cancelReason: null },
+    { sellPrice: '5.00', status: 'cancelled', cancelReason: 'seller' },
+  ]);
+});
