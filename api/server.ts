@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { type Config } from './config';
 import { createDataSource } from './db/dataSource';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { runMigrationsLocked } from './db/migrate';
 import { createLogger, type Logger } from './logger';
 import { runSeeders } from './db/seed';
 import { loadSecrets } from './secrets';
@@ -70,8 +71,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     }
     dataSource = createDataSource(config.databaseUrl ?? embedded!.url);
     await dataSource.initialize();
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    if (applied.length) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
+    await runMigrationsLocked(dataSource, logger);
     const runtime = await buildRuntime({ config, logger, dataSource, secrets });
     await runSeeders(dataSource, runtime.seeders, { config, logger });
     const app = createApp(runtime.services);

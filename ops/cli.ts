@@ -12,11 +12,10 @@ import { withdrawalProcessor } from '../api/commands/withdrawalProcessor';
 import { loadConfig } from '../api/config';
 import { createFieldCipher } from '../api/crypto/fieldCipher';
 import { loadSecrets } from '../api/secrets';
-import { createDataSource } from '../api/db/dataSource';
-import { startEmbeddedDatabase } from '../api/db/embedded';
 import { ContactMessage, IssueReport } from '../api/entities';
 import { withdrawalDestination, withdrawalQueue } from '../api/wallet/withdrawalQueue';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../shared/schemas/wallet';
+import { openDatabase } from './database';
 
 interface Command {
   summary: string;
@@ -148,30 +147,6 @@ const commands: Record<string, Command> = {
 
 function usage(): string {
   return ['Usage: npm run ops -- <command>', '', ...Object.values(commands).map((c) => `  ${c.usage.padEnd(40)} ${c.summary}`)].join('\n');
-}
-
-async function openDatabase(): Promise<{ dataSource: DataSource; close(): Promise<void> }> {
-  const config = loadConfig();
-  const running = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/skinmarket`;
-  let dataSource = createDataSource(running, { poolSize: 2 });
-  try {
-    await dataSource.initialize();
-    return { dataSource, close: () => dataSource.destroy() };
-  } catch (error) {
-    if (config.databaseUrl) throw error;
-  }
-  // The server is not running: bring up the embedded database for this command only.
-  const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'skinmarket' });
-  dataSource = createDataSource(embedded.url, { poolSize: 2 });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  return {
-    dataSource,
-    close: async () => {
-      await dataSource.destroy();
-      await embedded.stop();
-    },
-  };
 }
 
 const [name, ...args] = process.argv.slice(2);

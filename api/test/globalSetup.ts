@@ -4,6 +4,7 @@
  */
 import { type TestProject } from 'vitest/node';
 import { createDataSource } from '../db/dataSource';
+import { runMigrationsLocked } from '../db/migrate';
 import { startTestPostgres } from '../../ops/testDatabase';
 
 declare module 'vitest' {
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await postgres.createDatabase('api');
   const dataSource = createDataSource(databaseUrl, { poolSize: 2 });
   await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  await runMigrationsLocked(dataSource);
   await dataSource.destroy();
   project.provide('databaseUrl', databaseUrl);
   return async () => {
