@@ -4,9 +4,12 @@
  * `token`, so a test can search for exactly its own listings in a database other tests share.
  */
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { type DataSource } from 'typeorm';
+import { inject } from 'vitest';
 import { TRADE_HOLD_MS } from '../../../shared/constants';
 import { accountIdOf } from '../../../shared/steam';
+import { createDataSource } from '../../db/dataSource';
 import { SIM_BOT_PERSONA_NAME, SIM_BOT_STEAM_ID } from '../../dev/steam/accounts';
 import { generateSeedListings, insertSeedListings, type SeedListing } from '../../dev/seed/marketListings';
 import { uniqueSteamId } from '../../test/signIn';
@@ -47,11 +50,15 @@ export async function insertTestListings(
     ]);
     await insertSeedListings(manager, { botSteamId: SIM_BOT_STEAM_ID, sellers: [seller], listings, publicUrl: 'http://127.0.0.1' });
   });
-  const rows = (await dataSource.query(
-    `SELECT id, name, price_cents::int AS price_cents, seller_id FROM listings WHERE name LIKE $1 ORDER BY created_at, id`,
-    [`% ${p.token}`],
-  )) as Array<{ id: string; name: string; price_cents: number; seller_id: string }>;
-  return rows.map((row) => ({ id: row.id, name: row.name, priceCents: row.price_cents, sellerId: row.seller_id }));
+  const rows = (await dataSource.query('SELECT id, name, price_cents::int AS price_cents, seller_id, seller_assetid FROM listings WHERE name LIKE $1', [
+    `% ${p.token}`,
+  ])) as Array<{ id: string; name: string; price_cents: number; seller_id: string; seller_assetid: string }>;
+  // In the order generated (overrides are by index).
+  const byAsset = new Map(rows.map((row) => [row.seller_assetid, row]));
+  return listings.map((listing) => {
+    const row = byAsset.get(listing.sellerAssetid)!;
+    return { id: row.id, name: row.name, priceCents: row.price_cents, sellerId: row.seller_id };
+  });
 }
 
 export const tradeUrlFor = (steamId: string) => `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=Buyer_1`;
@@ -60,4 +67,32 @@ export const tradeUrlFor = (steamId: string) => `https://steamcommunity.com/trad
 export async function saveTradeUrl(client: TestClient, steamId: string): Promise<void> {
   const response = await client.request('PATCH', '/api/user/profile', { body: { tradeUrl: tradeUrlFor(steamId) } });
   if (response.status !== 200) throw new Error(`saving the trade URL answered ${response.status}: ${response.text}`);
+}
+
+/**
+ * A migrated database of the test's own on the run's PostgreSQL server, for tests that need exact
+ * figures (market stats, the seed) while other test files write to the shared one.
+ */
+export async function privateDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const shared = new URL(inject('databaseUrl'));
+  const name = `sm_test_${label}_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const adminUrl = new URL(shared);
+  adminUrl.pathname = '/postgres';
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  const migrator = createDataSource(url.toString(), { poolSize: 1 });
+  await migrator.initialize();
+  await migrator.runMigrations({ transaction: 'each' });
+  await migrator.destroy();
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`) };
 }

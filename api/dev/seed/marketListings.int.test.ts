@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Condition } from '../../../shared/constants';
+import { type SkinsPage } from '../../../shared/schemas/market';
+import { tradeUrlBelongsTo } from '../../../shared/steam';
+import { loadConfig } from '../../config';
+import { runSeeders } from '../../db/seed';
+import { createLogger } from '../../logger';
+import { privateDatabase } from '../../routes/market/fixtures';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { inventoryPageOf, SIM_BOT_STEAM_ID } from '../steam/accounts';
+import { productRarityOf, requireCatalogEntry, steamTypeOf, wearFloatRange } from '../steam/catalog';
+import { type SimItem } from '../steam/demoInventory';
+import { steamItemName } from '../steam/steamInventoryJson';
+import { marketListingsSeeder, SEED_SELLER_STEAM_ID_START } from './marketListings';
+import { priceBounds } from './pricing';
+
+const COUNT = 300;
+const HOLD_MS = 7 * 24 * 3_600_000;
+
+// Exact counts need a database of the test's own.
+let database: { url: string; drop(): Promise<void> };
+let app: TestApp;
+let seededAt: number;
+beforeAll(async () => {
+  database = await privateDatabase('seed');
+  app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
+  seededAt = Date.now();
+  const config = loadConfig({ DATABASE_URL: database.url, SEED_LISTINGS: String(COUNT), SESSION_KEYS: 'x'.repeat(40) });
+  expect(await runSeeders(app.services.dataSource, [marketListingsSeeder], { config, logger: createLogger('silent') })).toEqual(['demo-market-listings']);
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+interface Row {
+  id: string;
+  name: string;
+  market_hash_name: string;
+  weapon_type: string;
+  rarity: string;
+  condition: Condition | null;
+  float: number | null;
+  paint_seed: number | null;
+  stat_trak: boolean;
+  souvenir: boolean;
+  price_cents: number;
+  fee_cents: number;
+  status: string;
+  featured: boolean;
+  sold_at: Date | null;
+  bot_assetid: string;
+  bot_contextid: string;
+  hold_start_time: Date;
+  hold_end_time: Date;
+  item: SimItem | null;
+  owner: string | null;
+  protected_until: Date | null;
+  seller_steam_id: string;
+  trade_url: string;
+}
+
+const rows = () =>
+  app.services.dataSource.query(
+    `SELECT l.*, l.price_cents::int AS price_cents, l.fee_cents::int AS fee_cents, i.item, i.steam_id AS owner, i.protected_until,
+            u.steam_id AS seller_steam_id, u.trade_url
+     FROM listings l JOIN users u ON u.id = l.seller_id LEFT JOIN sim_steam_items i ON i.assetid = l.bot_assetid`,
+  ) as Promise<Row[]>;
+
+describe('the demo market seed', () => {
+  it('creates SEED_LISTINGS available listings from generated sellers with saved trade URLs', async () => {
+    const listings = await rows();
+    expect(listings).toHaveLength(COUNT);
+    const sellers = new Set(listings.map((row) => row.seller_steam_id));
+    expect(sellers.size).toBeGreaterThan(1);
+    for (const row of listings) {
+      expect(BigInt(row.seller_steam_id)).toBeGreaterThanOrEqual(SEED_SELLER_STEAM_ID_START);
+      expect(tradeUrlBelongsTo(row.trade_url, row.seller_steam_id)).toBe(true);
+      expect(row.sold_at).toBeNull();
+    }
+  });
+
+  it('gives each listing a real catalogue item: name, type, rarity, a float inside the finish and wear, a sensible price', async () => {
+    for (const row of await rows()) {
+      const item = row.item!;
+      const entry = requireCatalogEntry(item.catalogKey);
+      expect(row.name).toBe(steamItemName(entry, item));
+      expect(row.market_hash_name).toBe(row.condition ? `${row.name} (${row.condition})` : row.name);
+      expect(row.weapon_type).toBe(steamTypeOf(entry));
+      expect(row.rarity).toBe(productRarityOf(entry));
+      expect([row.condition, row.float, row.paint_seed, row.stat_trak, row.souvenir]).toEqual([item.exterior, item.float, item.paintSeed, item.statTrak, item.souvenir]);
+      if (row.condition) {
+        const [low, high] = wearFloatRange(entry, row.condition)!;
+        expect(row.float!).toBeGreaterThanOrEqual(low);
+        expect(row.float!).toBeLessThan(high);
+        expect(row.paint_seed!).toBeGreaterThanOrEqual(0);
+        expect(row.paint_seed!).toBeLessThanOrEqual(1000);
+      }
+      if (row.stat_trak) expect(entry.stattrak).toBe(true);
+      expect(row.stat_trak && row.souvenir).toBe(false);
+      const [min, max] = priceBounds(entry, row.condition, row.stat_trak, row.souvenir);
+      expect(row.price_cents, row.name).toBeGreaterThanOrEqual(min);
+      expect(row.price_cents, row.name).toBeLessThanOrEqual(max);
+      expect(row.fee_cents).toBe(Math.floor((row.price_cents * 3 + 50) / 100));
+    }
+  });
+
+  it('prices by tier and wear: knives above mil-spec, covert above restricted, every tier present', async () => {
+    const listings = await rows();
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const priceOf = (keep: (row: Row) => boolean) => median(listings.filter(keep).map((row) => row.price_cents));
+    expect(priceOf((row) => row.weapon_type === 'Knife')).toBeGreaterThan(10 * priceOf((row) => row.rarity === 'mil-spec'));
+    expect(priceOf((row) => row.rarity === 'covert')).toBeGreaterThan(priceOf((row) => row.rarity === 'restricted'));
+    expect(new Set(listings.map((row) => row.rarity)).size).toBeGreaterThanOrEqual(6);
+    expect(listings.some((row) => row.stat_trak)).toBe(true);
+  });
+
+  it('mixes listings in their hold (ends over the coming week) with active ones, and features a few valuable ones', async () => {
+    const listings = await rows();
+    const holding = listings.filter((row) => row.status === 'holding');
+    const active = listings.filter((row) => row.status === 'active');
+    expect(holding.length + active.length).toBe(COUNT);
+    expect(holding.length / COUNT).toBeGreaterThan(0.45);
+    expect(active.length / COUNT).toBeGreaterThan(0.25);
+    for (const row of listings) expect(row.hold_end_time.getTime() - row.hold_start_time.getTime()).toBe(HOLD_MS);
+    for (const row of holding) {
+      expect(row.hold_end_time.getTime()).toBeGreaterThan(seededAt - 1000);
+      expect(row.hold_end_time.getTime()).toBeLessThanOrEqual(seededAt + HOLD_MS + 3_600_000);
+    }
+    for (const row of active) expect(row.hold_end_time.getTime()).toBeLessThan(seededAt);
+    const featured = listings.filter((row) => row.featured);
+    expect(featured.length).toBeGreaterThan(0);
+    expect(featured.length).toBeLessThanOrEqual(12);
+    for (const row of featured) expect(row.price_cents).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it("puts every listed item in the simulated bot's inventory: trade-protected (context 16) while holding, tradable after", async () => {
+    const listings = await rows();
+    for (const row of listings) {
+      expect(row.owner).toBe(SIM_BOT_STEAM_ID);
+      expect(row.item!.assetid).toBe(row.bot_assetid);
+      if (row.status === 'holding') {
+        expect(row.protected_until).toEqual(row.hold_end_time);
+        expect(row.bot_contextid).toBe('16');
+      } else {
+        expect(row.protected_until).toBeNull();
+        expect(row.bot_contextid).toBe('2');
+      }
+    }
+    const { dataSource } = app.services;
+    const contextOf = async (contextId: '2' | '16') =>
+      new Set((await inventoryPageOf(dataSource, SIM_BOT_STEAM_ID, contextId, { count: COUNT })).items.map((item) => item.assetid));
+    const tradable = await contextOf('2');
+    const protectedItems = await contextOf('16');
+    for (const row of listings) expect((row.status === 'active' ? tradable : protectedItems).has(row.bot_assetid)).toBe(true);
+  });
+
+  it('fills the catalogue, and runs once per database', async () => {
+    const page = await app.client().get<SkinsPage>('/api/skins');
+    expect(page.body.items).toHaveLength(18);
+    const config = loadConfig({ DATABASE_URL: database.url, SEED_LISTINGS: String(COUNT), SESSION_KEYS: 'x'.repeat(40) });
+    expect(await runSeeders(app.services.dataSource, [marketListingsSeeder], { config, logger: createLogger('silent') })).toEqual([]);
+    expect(await rows()).toHaveLength(COUNT);
+  });
+
+  it('SEED_LISTINGS=0 seeds nothing', async () => {
+    const config = loadConfig({ DATABASE_URL: database.url, SEED_LISTINGS: '0', SESSION_KEYS: 'x'.repeat(40) });
+    await app.services.dataSource.transaction((manager) => marketListingsSeeder.run(manager, { config, logger: createLogger('silent') }));
+    expect(await rows()).toHaveLength(COUNT);
+  });
+});
