@@ -8,7 +8,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuArrowRight } from 'react-icons/lu';
 import { FEATURED_SKINS_LIMIT } from '../../../../shared/constants';
 import type { MarketItem } from '../../../../shared/schemas/market';
-import { ItemGrid, ItemGridCell } from '../../components/items';
+import { ItemGrid, ItemGridCell } from '../../components/items/ItemGrid';
 import { useFeaturedSkinsQuery } from '../../queries/market';
 import { Section } from './Section';
 import { SkinCard } from './SkinCard';

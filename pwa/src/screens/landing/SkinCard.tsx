@@ -8,7 +8,9 @@ import { Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { LuShoppingCart } from 'react-icons/lu';
 import type { MarketItem } from '../../../../shared/schemas/market';
-import { ItemCard, ItemPrice } from '../../components/items';
+// Straight from the file, not the items barrel: the barrel also holds the sell-price field, whose
+// schema library / must not download.
+import { ItemCard, ItemPrice } from '../../components/items/ItemCard';
 
 interface SkinCardProps {
   skin: MarketItem;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ApiError } from '../../../api/client';
-import { joinNames, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
+import { joinNames, ownListingMessage, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
 
 function item(id: string, name: string): MarketItem {
   return {
@@ -37,6 +37,17 @@ describe('purchaseRefusal', () => {
     const refusal = purchaseRefusal(error, cart);
     expect(refusal.kind).toBe('unavailable');
     expect(refusal.kind === 'unavailable' && refusal.items.map((entry) => entry.id)).toEqual(['a', 'c']);
+  });
+
+  it('tells own listings apart from sold ones', () => {
+    const error = new ApiError(409, 'You cannot buy your own listing: AWP | Asiimov', {
+      code: 'own_listing',
+      fields: { b: 'This is your own listing' },
+    });
+    const refusal = purchaseRefusal(error, cart);
+    expect(refusal.kind).toBe('own_listing');
+    expect(refusal.kind === 'own_listing' && refusal.items.map((entry) => entry.name)).toEqual(['AWP | Asiimov']);
+    expect(ownListingMessage([cart[1]!])).toBe('AWP | Asiimov is your own listing and was removed from your cart. Nothing was charged.');
   });
 
   it('treats a 409 that names no cart item as a plain failure', () => {

@@ -3,7 +3,8 @@
  * decided from the API's answer alone so the rules are testable without a browser:
  * - 401: signed out (the session ended) → 'Sign In Required';
  * - 402 / insufficient_balance → 'Insufficient Balance' with a Top Up action;
- * - 409 naming listings in `fields` → those items are gone: they leave the cart;
+ * - 409 naming listings in `fields` → those items are gone (or, `own_listing`, are the buyer's own
+ *   listings): they leave the cart;
  * - 400 trade_url_required → the buyer must save a trade URL first;
  * - anything else → a generic failure with the server's message.
  */
@@ -20,6 +21,7 @@ export type PurchaseRefusal =
   | { kind: 'signed_out' }
   | { kind: 'insufficient_balance' }
   | { kind: 'unavailable'; items: MarketItem[] }
+  | { kind: 'own_listing'; items: MarketItem[] }
   | { kind: 'trade_url_required' }
   | { kind: 'failed'; message: string };
 
@@ -33,7 +35,7 @@ export function purchaseRefusal(error: unknown, cart: readonly MarketItem[]): Pu
   if (error.status === 409) {
     const named = new Set(Object.keys(error.body.fields ?? {}));
     const items = cart.filter((item) => named.has(item.id));
-    if (items.length > 0) return { kind: 'unavailable', items };
+    if (items.length > 0) return { kind: error.body.code === 'own_listing' ? 'own_listing' : 'unavailable', items };
   }
   return { kind: 'failed', message: error.detail || 'The purchase could not be completed. Please try again.' };
 }
@@ -50,4 +52,10 @@ export function unavailableMessage(items: readonly Pick<MarketItem, 'name'>[]): 
   return `${joinNames(items.map((item) => item.name))} ${one ? 'is' : 'are'} no longer available and ${
     one ? 'was' : 'were'
   } removed from your cart. Nothing was charged.`;
+}
+
+/** The message naming the buyer's own listings that left the cart. */
+export function ownListingMessage(items: readonly Pick<MarketItem, 'name'>[]): string {
+  const one = items.length === 1;
+  return `${joinNames(items.map((item) => item.name))} ${one ? 'is your own listing and was' : 'are your own listings and were'} removed from your cart. Nothing was charged.`;
 }

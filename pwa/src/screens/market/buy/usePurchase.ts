@@ -13,7 +13,7 @@ import { STEAM_LOGIN_PATH } from '../../../components/SteamLoginButton';
 import { toaster } from '../../../components/toaster';
 import { usePurchaseMutation } from '../../../queries/orders';
 import { useCurrentUser } from '../../../queries/user';
-import { INSUFFICIENT_BALANCE, SIGN_IN_REQUIRED, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
+import { INSUFFICIENT_BALANCE, SIGN_IN_REQUIRED, ownListingMessage, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
 
 /** Long enough to read 'Sign In Required' before the browser leaves for the Steam login. */
 const SIGN_IN_REDIRECT_MS = 1_500;
@@ -65,6 +65,10 @@ export function usePurchase() {
               case 'unavailable':
                 cartStore.removeMany(refusal.items.map((item) => item.id));
                 toaster.create({ type: 'warning', title: 'Items No Longer Available', description: unavailableMessage(refusal.items) });
+                return;
+              case 'own_listing':
+                cartStore.removeMany(refusal.items.map((item) => item.id));
+                toaster.create({ type: 'warning', title: 'Your Own Listing', description: ownListingMessage(refusal.items) });
                 return;
               case 'trade_url_required':
                 toaster.create({

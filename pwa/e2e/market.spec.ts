@@ -1,0 +1,176 @@
+/**
+ * The market's Buy tab as visitors and buyers use it, against the server's seeded listings
+ * (SEED_LISTINGS=60): browsing, server-side filters kept in the URL (a reload restores them),
+ * infinite scroll, the item dialog, the cart (duplicate refusal, sign-in for visitors), a refused
+ * purchase for lack of balance, and a purchase with a topped-up balance followed on /checkout.
+ * Other specs of the run may buy listings too, so nothing here depends on exact counts beyond the
+ * first page and the next.
+ */
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { MARKET_PAGE_SIZE } from '../../shared/constants';
+import { formatUsd, parseMoney } from '../../shared/money';
+import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
+import { accountIdOf } from '../../shared/steam';
+import { signInAsNewUser } from './helpers/signIn';
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+// These are whole journeys (sign-in, top-up, purchase) on a machine that may be busy: more time per step.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+function cards(page: Page) {
+  return page.getByRole('list', { name: 'Skins for sale' }).getByRole('listitem');
+}
+
+function navBalance(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^Balance / });
+}
+
+function cartButton(page: Page) {
+  return page.getByRole('button', { name: /^Cart, \d+ items?$/ });
+}
+
+/** Every available listing, through the API the grid uses (a page of 100 is all of the seed). */
+async function allListings(page: Page): Promise<MarketItem[]> {
+  const response = await page.request.get('/api/skins?limit=100');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as SkinsPage).items;
+}
+
+/** Add Funds → PayPal → the simulated hosted checkout → Pay, as wallet.spec.ts does. */
+async function topUp(page: Page, amount: string) {
+  await page.goto('/add-funds');
+  await page.locator('label').filter({ hasText: 'PayPal' }).click();
+  const form = page.getByRole('form', { name: 'PayPal deposit' });
+  await form.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await form.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(page).toHaveURL(/\/dev\/pay\/checkout\//);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/add-funds' && url.searchParams.get('deposit') === 'success');
+  await expect(navBalance(page)).toHaveAccessibleName(`Balance $${amount}`, { timeout: 20_000 });
+}
+
+test('a visitor browses, filters (kept in the URL), scrolls for more and fills the cart', async ({ page }) => {
+  test.slow();
+  const listings = await allListings(page);
+  expect(listings.length).toBeGreaterThan(2 * MARKET_PAGE_SIZE);
+
+  await page.goto('/market');
+  await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Market tabs' }).getByRole('link', { name: 'Buy' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
+  // Default sort: price high to low, as the server orders it.
+  await expect(cards(page).first()).toContainText(listings[0]!.name);
+
+  // Scrolling to the end of the grid loads the next page.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(cards(page)).toHaveCount(2 * MARKET_PAGE_SIZE, { timeout: 20_000 });
+
+  // Rarity + search: pick a rarity and a word that some listing of that rarity really has.
+  const unique = (item: MarketItem) => listings.filter((other) => other.name === item.name).length === 1;
+  const target = listings.find((item) => item.rarity !== 'unknown' && unique(item) && /\|\s*\S{4,}/.test(item.name))!;
+  const word = /\|\s*(\S{4,})/.exec(target.name)![1]!;
+  const expected = listings.filter((item) => item.rarity === target.rarity && item.name.toLowerCase().includes(word.toLowerCase()));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByLabel('Rarity').selectOption(target.rarity);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await expect(page).toHaveURL((url) => url.searchParams.get('rarity') === target.rarity && url.searchParams.get('search') === word);
+  await expect(cards(page)).toHaveCount(Math.min(expected.length, MARKET_PAGE_SIZE));
+  for (const card of await cards(page).all()) await expect(card).toContainText(new RegExp(word, 'i'));
+
+  // The filtered view survives a reload (and could be shared as a link).
+  await page.reload();
+  await expect(page.getByLabel('Rarity')).toHaveValue(target.rarity);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
+  await expect(cards(page)).toHaveCount(Math.min(expected.length, MARKET_PAGE_SIZE));
+
+  // The item's dialog: real float with 8 decimals on a desktop, the real pattern or N/A.
+  await page.getByRole('list', { name: 'Skins for sale' }).getByRole('button', { name: target.name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: target.name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(target.float === null ? 'N/A' : target.float.toFixed(8));
+  await expect(dialog).toContainText(String(target.paintSeed ?? 'N/A'));
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(dialog.getByText('In your cart')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText(`${target.name} is already in your cart`)).toBeVisible();
+  // While the dialog is open the page behind it is hidden from assistive technology: close it first.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+
+  // The cart survives a reload (localStorage 'market-cart'); a visitor's purchase asks for sign-in.
+  await page.reload();
+  await cartButton(page).click();
+  const cart = page.getByRole('list', { name: 'Cart items' });
+  await expect(cart.getByRole('listitem')).toHaveCount(1);
+  await expect(cart).toContainText(target.name);
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Please sign in to make a purchase')).toBeVisible();
+  await expect(page).toHaveURL(/\/dev\/steam\/openid\/login/);
+});
+
+test('a buyer is told to top up, then buys with the balance and follows the order on /checkout', async ({ page }) => {
+  test.slow();
+  const steamId = await signInAsNewUser(page);
+  const saved = await page.request.patch('/api/user/profile', {
+    data: { tradeUrl: `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=Buy3r_e2e` },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  // With $0.00 the purchase is refused, nothing leaves the cart, and Top Up leads to Add Funds.
+  await page.goto('/market?sort=price_asc');
+  await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+  const cheapest = cards(page).first();
+  const name = (await cheapest.getByRole('heading').innerText()).trim();
+  await cheapest.getByRole('button', { name: `Add ${name} to cart` }).click();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+  await cartButton(page).click();
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Not enough balance - top up your balance to purchase')).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+  await page.getByRole('button', { name: 'Top Up' }).click();
+  await expect(page).toHaveURL(/\/add-funds$/);
+
+  await topUp(page, '100.00');
+
+  const sameName = async () => (await allListings(page)).filter((item) => item.name === name).length;
+  const before = await sameName();
+  await page.goto('/market?sort=price_asc');
+  await cartButton(page).click();
+  const cart = page.getByRole('list', { name: 'Cart items' });
+  await expect(cart).toContainText(name);
+  const total = (await page.getByTestId('cart-total').innerText()).trim();
+  await page.getByRole('button', { name: 'Purchase' }).click();
+
+  await expect(page).toHaveURL(/\/checkout\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByText('Purchase Successful')).toBeVisible();
+  const confirmation = page.getByRole('status').filter({ hasText: /Order #\w+ confirmed/ });
+  await expect(confirmation).toContainText(`1 item for ${total}`);
+  const order = page.getByRole('article').filter({ hasText: name }).first();
+  await expect(order.getByTestId('delivery-state')).toHaveText(/^Waiting for trade protection to end — sends on /);
+
+  // The balance came from the server's answer; the cart was emptied only after it confirmed.
+  const left = 10_000n - parseMoney(total.replace(/[$,]/g, ''))!;
+  await expect(navBalance(page)).toHaveAccessibleName(`Balance ${formatUsd(left)}`);
+  await page.goto('/market');
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+  // The bought listing left the market.
+  expect(await sameName()).toBe(before - 1);
+});
+
+test('the Sell tab and Cashout are one click away, and /market#sell opens Sell', async ({ page }) => {
+  await page.goto('/market#sell');
+  await expect(page.getByRole('navigation', { name: 'Market tabs' }).getByRole('link', { name: 'Sell' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.goto('/market');
+  await expect(page.getByRole('navigation', { name: 'Market tabs' }).getByRole('link', { name: 'Cashout' })).toHaveAttribute(
+    'href',
+    '/withdraw',
+  );
+});
