@@ -57,8 +57,7 @@ function offerItem(item: ParsedInventoryItem, priceCents: bigint): TradeOfferIte
     paintSeed: item.paintSeed,
     statTrak: item.statTrak,
     souvenir: item.souvenir,
-    // Present once the inventory parser reads Steam's inspect payload (asset property 6).
-    inspectLink: 'inspectLink' in item && typeof item.inspectLink === 'string' ? item.inspectLink : null,
+    inspectLink: item.inspectLink,
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InventoryFormatError, parseInventoryPage, type ParsedInventoryItem } from './inventoryParser';
 import { productRarityOf, requireCatalogEntry, steamTypeOf } from '../dev/steam/catalog';
 import { demoAccounts, generateInventory } from '../dev/steam/demoInventory';
-import { catalogKeyFromIconUrl, renderInventoryPage, steamMarketHashName, steamItemName } from '../dev/steam/steamInventoryJson';
+import { catalogKeyFromIconUrl, inspectPayloadOf, renderInventoryPage, steamMarketHashName, steamItemName } from '../dev/steam/steamInventoryJson';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const CDN = 'https://community.akamai.steamstatic.com/economy/image/';
@@ -60,6 +60,7 @@ describe('parseInventoryPage: fixtures in Steam’s shape', () => {
       condition: 'Field-Tested',
       float: 0.2512345314025879,
       paintSeed: 661,
+      inspectLink: null,
       statTrak: false,
       souvenir: false,
       tradable: true,
@@ -147,6 +148,7 @@ describe('parseInventoryPage: fixtures in Steam’s shape', () => {
       condition: null,
       float: 0.2207463979721069,
       paintSeed: 87,
+      inspectLink: null,
       statTrak: false,
       souvenir: false,
       tradable: false,
@@ -272,6 +274,14 @@ describe('parseInventoryPage: mapping', () => {
     expect(page.items[0]).toMatchObject({ float: 0.5, paintSeed: 7 });
   });
 
+  it("builds the 'Inspect in Game' link from the inspect payload (property 6), and refuses a payload that is not letters and digits", () => {
+    const withPayload = (value: string) =>
+      parse(single({}, { asset_properties: [{ appid: 730, contextid: '2', assetid: '77', asset_properties: [{ propertyid: 6, string_value: value }] }] })).items[0]!;
+    expect(withPayload('S76561198000000001A77D1234567890').inspectLink).toBe('steam://run/730//+csgo_econ_action_preview%20S76561198000000001A77D1234567890');
+    expect(withPayload('javascript:alert(1)').inspectLink).toBeNull();
+    expect(parse(single()).items[0]!.inspectLink).toBeNull();
+  });
+
   it('gives an empty image URL to a description without icon_url', () => {
     expect(parse(single({ icon_url: undefined })).items[0]!.imageUrl).toBe('');
   });
@@ -371,6 +381,7 @@ describe('round trip: simulated Steam → production parser', () => {
         condition: source.exterior,
         float: source.float,
         paintSeed: source.paintSeed,
+        inspectLink: source.float === null ? null : `steam://run/730//+csgo_econ_action_preview%20${inspectPayloadOf(source.assetid)}`,
         statTrak: source.statTrak,
         souvenir: source.souvenir,
         tradable: source.tradable,

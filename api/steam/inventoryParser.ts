@@ -149,11 +149,16 @@ const propertySchema = z.object({
   name: z.string().optional(),
   int_value: z.union([z.string(), z.number()]).optional(),
   float_value: z.union([z.string(), z.number()]).optional(),
+  string_value: z.string().optional(),
 });
 
 /** Property ids of the asset properties the product reads, when a property comes without its name. */
 const PATTERN_TEMPLATE = { id: 1, name: 'Pattern Template' };
 const WEAR_RATING = { id: 2, name: 'Wear Rating' };
+/** The inspect-link payload; Steam sends it by id (its name varies), so it is matched by id only. */
+const INSPECT_PAYLOAD_ID = 6;
+const INSPECT_PAYLOAD = /^[A-Za-z0-9]{1,512}$/;
+const INSPECT_LINK_PREFIX = 'steam://run/730//+csgo_econ_action_preview%20';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -206,10 +211,11 @@ function weaponTypeOf(tag: Tag | undefined): string {
 interface Properties {
   float: number | null;
   paintSeed: number | null;
+  inspectLink: string | null;
 }
 
 function readProperties(list: readonly unknown[]): Properties {
-  const result: Properties = { float: null, paintSeed: null };
+  const result: Properties = { float: null, paintSeed: null, inspectLink: null };
   for (const raw of list) {
     const parsed = propertySchema.safeParse(raw);
     if (!parsed.success) continue;
@@ -222,6 +228,8 @@ function readProperties(list: readonly unknown[]): Properties {
     } else if (is(PATTERN_TEMPLATE) && property.int_value !== undefined) {
       const value = Number(property.int_value);
       if (String(property.int_value).trim() !== '' && Number.isSafeInteger(value) && value >= 0) result.paintSeed = value;
+    } else if (property.propertyid === INSPECT_PAYLOAD_ID && property.string_value !== undefined && INSPECT_PAYLOAD.test(property.string_value)) {
+      result.inspectLink = `${INSPECT_LINK_PREFIX}${property.string_value}`;
     }
   }
   return result;
@@ -303,7 +311,7 @@ export function parseInventoryPage(json: unknown, options: ParseInventoryOptions
 
     const tags = tagsOf(description);
     const quality = tags.get('Quality')?.internal_name;
-    const assetProperties = properties.get(asset.assetid) ?? { float: null, paintSeed: null };
+    const assetProperties = properties.get(asset.assetid) ?? { float: null, paintSeed: null, inspectLink: null };
     items.push({
       assetid: asset.assetid,
       appid: asset.appid,
@@ -317,6 +325,7 @@ export function parseInventoryPage(json: unknown, options: ParseInventoryOptions
       condition: conditionOf(tags.get('Exterior')),
       float: assetProperties.float,
       paintSeed: assetProperties.paintSeed,
+      inspectLink: assetProperties.inspectLink,
       statTrak: quality === 'strange' || quality === 'unusual_strange' || description.name.includes('StatTrak™'),
       souvenir: quality === 'tournament' || (quality === undefined && description.name.startsWith('Souvenir ')),
       tradable: description.tradable,

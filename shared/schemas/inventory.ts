@@ -16,6 +16,8 @@ export interface InventoryItem {
   /** Wear rating from Steam's asset properties; null when Steam gives none. */
   float: number | null;
   paintSeed: number | null;
+  /** 'Inspect in Game' link, when Steam gave the item's inspect payload (asset property 6). */
+  inspectLink: string | null;
   statTrak: boolean;
   souvenir: boolean;
   tradable: boolean;

@@ -8,6 +8,7 @@ import {
   simIconToken,
   type SteamDescription,
   type SteamInventoryPage,
+  inspectPayloadOf,
 } from './steamInventoryJson';
 
 const keyOf = (name: string) => catalogEntriesNamed(name)[0]!.key;
@@ -158,7 +159,7 @@ describe('renderInventoryPage', () => {
     }
   });
 
-  it('gives wear and pattern as asset properties, none for vanilla knives', () => {
+  it('gives wear, pattern and an inspect payload as asset properties, none for vanilla knives', () => {
     const vanilla = make('Karambit', { assetid: '5' }, 'Karambit#vanilla');
     const painted = { ...make('AK-47 | Redline', { exterior: 'Minimal Wear' }), assetid: '6' };
     const page = renderInventoryPage([vanilla, painted], { count: 10 });
@@ -170,6 +171,7 @@ describe('renderInventoryPage', () => {
         asset_properties: [
           { propertyid: 1, int_value: String(painted.paintSeed), name: 'Pattern Template' },
           { propertyid: 2, float_value: String(painted.float), name: 'Wear Rating' },
+          { propertyid: 6, string_value: inspectPayloadOf('6'), name: 'Item Certificate' },
         ],
       },
     ]);

@@ -8,6 +8,7 @@
  * Private inventories: Steam answers HTTP 403 (body `null`) instead of JSON; that is the HTTP
  * gateway's business, not this renderer's or the parser's.
  */
+import { createHash } from 'node:crypto';
 import { CONDITIONS, STEAM_APP_ID, STEAM_CONTEXT_ID, type Condition } from '../../../shared/constants';
 import {
   catalogEntry,
@@ -68,6 +69,7 @@ export interface SteamAssetProperty {
   name: string;
   int_value?: string;
   float_value?: string;
+  string_value?: string;
 }
 
 export interface SteamAssetProperties {
@@ -229,10 +231,17 @@ export function describeItem(item: SimItem, iconUrl: string): SteamDescription {
   };
 }
 
+/** A stable stand-in for Steam's inspect payload of an asset. */
+export function inspectPayloadOf(assetid: string): string {
+  return createHash('sha1').update(`inspect:${assetid}`).digest('hex').toUpperCase();
+}
+
 function assetPropertiesOf(item: SimItem, contextId: string): SteamAssetProperties | null {
   const properties: SteamAssetProperty[] = [];
   if (item.paintSeed !== null) properties.push({ propertyid: 1, int_value: String(item.paintSeed), name: 'Pattern Template' });
   if (item.float !== null) properties.push({ propertyid: 2, float_value: String(item.float), name: 'Wear Rating' });
+  // The inspect payload: a stand-in shaped like Steam's (letters and digits), stable per asset.
+  if (item.float !== null) properties.push({ propertyid: 6, string_value: inspectPayloadOf(item.assetid), name: 'Item Certificate' });
   if (properties.length === 0) return null;
   return { appid: STEAM_APP_ID, contextid: contextId, assetid: item.assetid, asset_properties: properties };
 }

@@ -75,7 +75,8 @@ describe('POST /api/trade-offers', () => {
     expect(row.sellerAssetid).toBe(first!.assetid);
     expect(row.botAssetid).not.toBe(first!.assetid);
     expect(row.botContextid).toBe('16');
-    expect(row.inspectLink).toBeNull();
+    expect(row.inspectLink).toBe(first!.inspectLink);
+    expect(row.inspectLink).toMatch(/^steam:\/\/run\/730\/\/\+csgo_econ_action_preview%20[0-9A-F]+$/);
     // The bot's protection end (trade time rounded up + hold), about HOLD_MS after acceptance.
     const hold = row.holdEndTime.getTime() - row.holdStartTime.getTime();
     expect(hold).toBeGreaterThan(HOLD_MS - 2_000);

@@ -16,6 +16,7 @@ function item(overrides: Partial<InventoryItem> = {}): InventoryItem {
     condition: 'Field-Tested',
     float: 0.2345,
     paintSeed: 42,
+    inspectLink: null,
     statTrak: false,
     souvenir: false,
     tradable: true,
