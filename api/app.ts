@@ -82,6 +82,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     app,
   );
 
+  // What reaches here failed after the answer started (a stream cut short); a client that leaves an
+  // event stream is normal, anything else goes to the log instead of koa's console default.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') services.logger.error({ err: error }, 'response failed');
+  });
   app.use(metrics.middleware);
   app.use(requestLog(services));
   app.use(errorHandler(services.logger));

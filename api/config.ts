@@ -35,6 +35,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL').optional(),
   PWA_DIST_DIR: z.string().default('dist/pwa'),
 });
 
@@ -71,6 +74,10 @@ export interface Config {
   logLevel: string;
   smtpUrl: string | undefined;
   supportEmail: string | undefined;
+  /** Web Push key pair (generated into DATA_DIR when unset) and the contact push services see. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  vapidSubject: string | undefined;
   pwaDistDir: string;
 }
 
@@ -139,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+    vapidSubject: e.VAPID_SUBJECT,
     pwaDistDir: path.resolve(e.PWA_DIST_DIR),
   };
 }

@@ -6,6 +6,7 @@ import { type FieldCipher } from './crypto/fieldCipher';
 import { type MarketJobs } from './jobs/marketJobs';
 import { type Logger } from './logger';
 import { type Mailer } from './mailer';
+import { type PushSender } from './push/pushSender';
 import { type PaymentGateway } from './payments/gateway';
 import { type RateLimiter } from './middleware/rateLimit';
 import { type Secrets } from './secrets';
@@ -29,6 +30,8 @@ export interface AppServices {
   cipher: FieldCipher;
   /** Live events for open tabs (SSE), fanned out between processes by LISTEN/NOTIFY. */
   events: EventHub;
+  /** Web Push to users' devices (VAPID). */
+  push: PushSender;
   /** Support mailbox delivery; absent when SMTP is not configured. */
   mailer?: Mailer;
   /** Durable market jobs (pg-boss), present while the background work runs (not in tests or ops scripts). */

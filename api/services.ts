@@ -12,6 +12,9 @@ import { type Seeder } from './db/seed';
 import { type Logger } from './logger';
 import { createMailer } from './mailer';
 import { startJobs } from './jobs/index';
+import { startPushDispatcher } from './push/pushDispatcher';
+import { createPushSender } from './push/pushSender';
+import { loadVapidKeys } from './push/vapid';
 import { createRateLimiter } from './middleware/rateLimit';
 import { createStripeGateway } from './payments/gateway';
 import { type Secrets } from './secrets';
@@ -48,6 +51,7 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     cipher: createFieldCipher(secrets.dataEncryptionKey),
     mailer: createMailer(config, logger),
     events: createEventHub(dataSource, logger),
+    push: createPushSender(loadVapidKeys(config)),
   };
   if (dev) services.simulatorRoutes = dev.simulatorRoutes(services);
   return {
@@ -59,7 +63,7 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
         logger.error({ err: error }, 'the trade bot did not start');
         return async () => undefined;
       });
-      const stops: Array<() => Promise<void>> = [async () => (await botStarted)()];
+      const stops: Array<() => Promise<void>> = [async () => (await botStarted)(), startPushDispatcher(dataSource, services.push, logger)];
       // Market jobs (hold ends, deliveries, reversals, the sweep) on pg-boss; stopped first, gracefully.
       const stopJobs = startJobs(services);
       return async () => {

@@ -3,6 +3,7 @@ import { Deposit } from './Deposit';
 import { IssueReport } from './IssueReport';
 import { Listing } from './Listing';
 import { Order, OrderItem } from './Order';
+import { PushSubscription } from './PushSubscription';
 import { PaymentMethod } from './PaymentMethod';
 import { Session } from './Session';
 import { TradeOffer } from './TradeOffer';
@@ -10,6 +11,6 @@ import { User } from './User';
 import { Withdrawal } from './Withdrawal';
 
 /** Every entity the DataSource knows; listed explicitly so no glob decides what is loaded. */
-export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod];
+export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription];
 
-export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, Session, TradeOffer, User, Withdrawal, PaymentMethod };
+export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Session, TradeOffer, User, Withdrawal, PaymentMethod };

@@ -11,6 +11,7 @@ import { inventoryRouter } from './inventory/router';
 import { listingsRouter } from './listings/router';
 import { marketRouter } from './market/router';
 import { paymentMethodsRouter } from './paymentMethods/router';
+import { pushRouter } from './push/router';
 import { supportRouter } from './support/router';
 import { tradeOffersRouter } from './tradeOffers/router';
 import { userRouter } from './user/router';
@@ -30,6 +31,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),
     eventsRouter(services),
+    pushRouter(services),
   ];
   for (const feature of features) router.use(feature.routes(), feature.allowedMethods());
   return router;

@@ -4,8 +4,10 @@ import { UsersAndSteam1795265217555 } from './1795265217555-UsersAndSteam';
 import { Wallet1795266488568 } from './1795266488568-Wallet';
 import { Market1795300000000 } from './1795300000000-Market';
 import { LedgerHotRows1795300100000 } from './1795300100000-LedgerHotRows';
+import { WebPush1795300400000 } from './1795300400000-WebPush';
 import { SimTrading1795300200000 } from './1795300200000-SimTrading';
+import { Catalogue1795300300000 } from './1795300300000-Catalogue';
 import { MarketSweep1795300450000 } from './1795300450000-MarketSweep';
 
 /** Migrations in the order they apply; new ones are appended (reviewed SQL, one reason each). */
-export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999, UsersAndSteam1795265217555, Wallet1795266488568, Market1795300000000, LedgerHotRows1795300100000, SimTrading1795300200000, MarketSweep1795300450000];
+export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999, UsersAndSteam1795265217555, Wallet1795266488568, Market1795300000000, LedgerHotRows1795300100000, SimTrading1795300200000, Catalogue1795300300000, WebPush1795300400000, MarketSweep1795300450000];
