@@ -68,12 +68,21 @@ describe('GET /auth/steam/return', () => {
     expect((await client.get('/api/user')).status).toBe(401);
   }
 
-  it('refuses an assertion replayed in the same browser (the token is single-use)', async () => {
+  it('refuses a second return with the token in the same browser, even with a fresh valid assertion (the token is single-use)', async () => {
     const client = app.client();
-    const returnPath = await assertionFor(app, await startSignIn(client), uniqueSteamId());
-    expect((await client.get(returnPath)).headers.get('location')).toBe('/');
-    await client.post('/auth/logout');
+    const providerUrl = await startSignIn(client);
+    const returnTo = new URL(providerUrl).searchParams.get('openid.return_to')!;
+    // The first return (the user cancelled at Steam) uses the token up, whatever its outcome.
+    await expectRefused(client, `${returnTo.slice(app.url.length)}&openid.ns=http://specs.openid.net/auth/2.0&openid.mode=cancel`);
+    // A valid, unused assertion for the same sign-in: only the token's single use can refuse it.
+    const returnPath = await assertionFor(app, providerUrl, uniqueSteamId());
     await expectRefused(client, returnPath);
+    // Refused before its nonce was recorded or Steam was asked: the assertion itself was still good.
+    const query = new URL(returnPath, app.url).searchParams;
+    const nonce = `${app.services.steam.openIdEndpoint} ${query.get('openid.response_nonce')}`;
+    const [{ seen }] = await app.services.dataSource.query('SELECT count(*)::int AS seen FROM openid_nonces WHERE nonce = $1', [nonce]);
+    expect(seen).toBe(0);
+    expect(await app.services.steam.checkAuthentication(Object.fromEntries([...query].filter(([key]) => key.startsWith('openid.'))))).toBe(true);
   });
 
   it('refuses an assertion carried to another browser (token bound to the session)', async () => {

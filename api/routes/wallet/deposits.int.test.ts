@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../dev/pay/gateway';
 import { signIn, uniqueSteamId } from '../../test/signIn';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';
 
 let app: TestApp;
@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const depositCount = async () => (await app.services.dataSource.query('SELECT count(*)::int AS n FROM deposits'))[0].n as number;
+/** The signed-in user's deposits only: other test files create deposits at the same time. */
+async function depositCount(client: TestClient): Promise<number> {
+  const { steamId } = (await client.get<{ steamId: string }>('/api/user')).body;
+  const [row] = await app.services.dataSource.query('SELECT count(*)::int AS n FROM deposits d JOIN users u ON u.id = d.user_id WHERE u.steam_id = $1', [steamId]);
+  return row.n as number;
+}
 
 describe('POST /api/deposits', () => {
   it('requires authentication', async () => {
@@ -66,11 +71,11 @@ describe('POST /api/deposits', () => {
   for (const [what, amount, message] of invalid) {
     it(`refuses ${what} with 400 and writes nothing`, async () => {
       const client = await signIn(app, uniqueSteamId());
-      const before = await depositCount();
+      const before = await depositCount(client);
       const response = await client.post('/api/deposits', { method: 'paypal', amount }, idempotencyKey());
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ fields: { amount: message } });
-      expect(await depositCount()).toBe(before);
+      expect(await depositCount(client)).toBe(before);
     });
   }
 

@@ -25,7 +25,12 @@ async function savedMethod(client: TestClient): Promise<string> {
   return (await client.post<{ id: string }>('/api/payment-methods', paypal, idempotencyKey())).body.id;
 }
 
-const withdrawalCount = async () => (await app.services.dataSource.query('SELECT count(*)::int AS n FROM withdrawals'))[0].n as number;
+/** The signed-in user's withdrawals only: other test files create withdrawals at the same time. */
+async function withdrawalCount(client: TestClient): Promise<number> {
+  const { steamId } = (await client.get<{ steamId: string }>('/api/user')).body;
+  const [row] = await app.services.dataSource.query('SELECT count(*)::int AS n FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.steam_id = $1', [steamId]);
+  return row.n as number;
+}
 
 describe('POST /api/withdrawals', () => {
   it('requires authentication', async () => {
@@ -79,12 +84,12 @@ describe('POST /api/withdrawals', () => {
   for (const [what, amount, message] of amounts) {
     it(`refuses ${what} with the spec's message and changes nothing`, async () => {
       const client = await fundedUser('25.00');
-      const before = await withdrawalCount();
+      const before = await withdrawalCount(client);
       const response = await client.post('/api/withdrawals', { amount, method: paypal }, idempotencyKey());
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ fields: { amount: message } });
       expect(await balanceOf(client)).toBe('25.00');
-      expect(await withdrawalCount()).toBe(before);
+      expect(await withdrawalCount(client)).toBe(before);
     });
   }
 
