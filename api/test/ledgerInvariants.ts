@@ -2,7 +2,8 @@
  * The ledger's invariants, checked against the database after every integration test: every
  * transaction sums to zero and so do all entries together; accounts with running balances (users'
  * available balances, orders' escrows) hold exactly the sum of their entries, their last entry's
- * balance_after, and never less than zero; the platform's accounts keep no running balance.
+ * balance_after, and never less than zero; the platform's accounts keep no running balance; and
+ * every order's escrow holds exactly the prices of its unsettled items (zero once all are settled).
  */
 import { expect } from 'vitest';
 import { type DataSource } from 'typeorm';
@@ -28,4 +29,37 @@ export async function expectLedgerInvariants(dataSource: DataSource): Promise<vo
   expect(lastBalances, "accounts whose last entry's balance_after is not their balance").toEqual([]);
   const platformBalances = await dataSource.query(`SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_available', 'order_escrow') AND balance IS NOT NULL`);
   expect(platformBalances, 'platform accounts with a running balance (a hot row)').toEqual([]);
+  await expectEscrowMatchesOrders(dataSource);
+}
+
+/**
+ * Orders and their escrow agree: an order's total is the sum of its items' prices; its escrow holds
+ * exactly the prices of the items still unsettled (awaiting hold or being sent, not refunded), so a
+ * fully settled order's escrow is zero; a delivered item was paid out once and never refunded, a
+ * refunded item was refunded once and never paid out. (Orders without items are ledger-only test
+ * fixtures and are left out.)
+ */
+async function expectEscrowMatchesOrders(dataSource: DataSource): Promise<void> {
+  const mismatched = await dataSource.query(
+    `SELECT o.id, o.total_cents::text AS total, a.balance::text AS escrow,
+            sum(i.price_cents)::text AS items,
+            (sum(i.price_cents) FILTER (WHERE i.status IN ('awaiting_hold', 'sending') AND i.refunded_at IS NULL))::text AS unsettled
+     FROM orders o JOIN order_items i ON i.order_id = o.id
+     LEFT JOIN ledger_accounts a ON a.kind = 'order_escrow' AND a.order_id = o.id
+     GROUP BY o.id, o.total_cents, a.balance
+     HAVING o.total_cents <> sum(i.price_cents)
+         OR COALESCE(a.balance, 0) <> COALESCE(sum(i.price_cents) FILTER (WHERE i.status IN ('awaiting_hold', 'sending') AND i.refunded_at IS NULL), 0)`,
+  );
+  expect(mismatched, "orders whose escrow is not exactly their unsettled items' prices").toEqual([]);
+  const badSettlements = await dataSource.query(
+    `SELECT i.id, i.status, i.refunded_at IS NOT NULL AS refunded,
+            (SELECT count(*)::int FROM ledger_transactions t WHERE t.reference = 'refund:order-item:' || i.id) AS refunds,
+            (SELECT count(*)::int FROM ledger_transactions t WHERE t.reference = 'payout:' || i.listing_id) AS payouts
+     FROM order_items i
+     WHERE (i.status = 'delivered' AND (i.refunded_at IS NOT NULL
+              OR (SELECT count(*) FROM ledger_transactions t WHERE t.reference = 'payout:' || i.listing_id) <> 1))
+        OR ((i.refunded_at IS NOT NULL) <> (i.status = 'failed'))
+        OR ((i.refunded_at IS NOT NULL) <> EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = 'refund:order-item:' || i.id))`,
+  );
+  expect(badSettlements, 'order items paid out and refunded, or settled without their posting').toEqual([]);
 }
