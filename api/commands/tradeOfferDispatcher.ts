@@ -8,7 +8,9 @@
  *    dispatcher died before recording an answer).
  * 2. record: the bot's offer id and state (`open`), or `failed` with SEND_FAILED_MESSAGE when the bot
  *    could not be reached or refused. An offer that was given up on meanwhile (a stuck deposit marked
- *    failed by the sweep) keeps its status and the bot's offer is cancelled.
+ *    failed by the sweep) keeps its status and the bot's offer is cancelled. So is the bot's offer of
+ *    a dispatcher slower than the lease whose offer was sent again by another: the send recorded
+ *    first is the one followed, never replaced by its cancelled twin.
  */
 import { type DataSource } from 'typeorm';
 import { STEAM_APP_ID } from '../../shared/constants';
@@ -96,9 +98,15 @@ export async function tradeOfferDispatcher({ offerId, services }: Props): Promis
 async function recordSent(dataSource: DataSource, offerId: string, sent: { offerId: string; state: number }): Promise<boolean> {
   return inTransaction(dataSource, async (manager) => {
     const offer = await manager.getRepository(TradeOffer).findOneOrFail({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
-    offer.steamOfferId = sent.offerId;
-    offer.steamState = sent.state;
     const live = offer.status === 'sending';
+    // Ours is cancelled unless live. A deposit given up on still keeps the bot's id, so that items
+    // arriving after all get listed. Any other offer no longer sending keeps what it has: another
+    // dispatcher's send (the one being followed, which must not be swapped for our cancelled twin)
+    // or, for a delivery or return given up on, no id, so that it is retried as a new offer.
+    if (live || (offer.kind === 'deposit' && offer.status === 'failed' && offer.steamOfferId === null)) {
+      offer.steamOfferId = sent.offerId;
+      offer.steamState = sent.state;
+    }
     if (live) {
       offer.status = 'open';
       offer.history = [...offer.history, { state: sent.state, status: 'open', at: new Date().toISOString() }];
