@@ -81,6 +81,7 @@ function ListingsContent() {
     return (
       <Message
         icon={<LuCircleAlert />}
+        iconColor="fg.error"
         title="Error Loading Listings"
         description="Unable to fetch your listings. Please try again."
         action={
@@ -109,7 +110,15 @@ function ListingsContent() {
   return <ListingsGrid listings={listings} />;
 }
 
-function Message({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action: ReactNode }) {
+interface MessageProps {
+  icon: ReactNode;
+  iconColor?: string;
+  title: string;
+  description: string;
+  action: ReactNode;
+}
+
+function Message({ icon, iconColor = 'brand.fg', title, description, action }: MessageProps) {
   return (
     <EmptyState.Root
       size="lg"
@@ -121,7 +130,7 @@ function Message({ icon, title, description, action }: { icon: ReactNode; title:
       py={{ base: '12', md: '16' }}
     >
       <EmptyState.Content>
-        <EmptyState.Indicator color="brand.fg">{icon}</EmptyState.Indicator>
+        <EmptyState.Indicator color={iconColor}>{icon}</EmptyState.Indicator>
         <Stack textAlign="center" gap="2" maxW="md">
           <EmptyState.Title as="h2">{title}</EmptyState.Title>
           <EmptyState.Description>{description}</EmptyState.Description>
@@ -153,7 +162,7 @@ function ListingsGrid({ listings }: { listings: Listing[] }) {
   const totals = listingTotals(listings);
   return (
     <Stack gap="6">
-      <SimpleGrid as="dl" columns={{ base: 1, sm: 3 }} gap="3" aria-label="Summary">
+      <SimpleGrid as="dl" columns={3} gap={{ base: '2', sm: '3' }} aria-label="Summary">
         <Total label="On sale" value={String(totals.onSale)} />
         <Total label="Awaiting payout" value={totals.awaitingPayout} />
         <Total label="Earned" value={totals.earned} highlighted />
@@ -189,13 +198,21 @@ function ListingsGrid({ listings }: { listings: Listing[] }) {
 
 function Total({ label, value, highlighted = false }: { label: string; value: string; highlighted?: boolean }) {
   return (
-    <Box px="4" py="3" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l2">
-      <Text as="dt" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.subtle">
+    <Flex direction="column" justify="space-between" px={{ base: '3', sm: '4' }} py="3" minW="0" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l2">
+      <Text as="dt" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing={{ base: 'normal', sm: 'wider' }} color="fg.subtle">
         {label}
       </Text>
-      <Text as="dd" mt="1" fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums" color={highlighted ? 'green.300' : 'fg'}>
+      <Text
+        as="dd"
+        mt="1"
+        fontSize={{ base: 'md', sm: 'xl' }}
+        fontWeight="bold"
+        fontVariantNumeric="tabular-nums"
+        overflowWrap="anywhere"
+        color={highlighted ? 'green.300' : 'fg'}
+      >
         {value}
       </Text>
-    </Box>
+    </Flex>
   );
 }

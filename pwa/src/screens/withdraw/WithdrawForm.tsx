@@ -5,7 +5,7 @@
  * body are withdrawForm.ts's; the success toast comes only from the server's acceptance, and its
  * answer's balance goes straight into the nav.
  */
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Box,
@@ -71,9 +71,16 @@ export function WithdrawForm({ balance }: { balance: string }) {
 
   // The busy button lost focus while the request ran. If nothing else took it (a field with an
   // error does), give it back, so a keyboard user continues from where they were.
+  // Only after a request: on the first render nothing was submitted, and the page keeps its focus.
   const { formRef } = form;
+  const wasPending = useRef(false);
   useEffect(() => {
-    if (pending) return;
+    if (pending) {
+      wasPending.current = true;
+      return;
+    }
+    if (!wasPending.current) return;
+    wasPending.current = false;
     if (document.activeElement && document.activeElement !== document.body) return;
     formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus({ preventScroll: true });
   }, [pending, formRef]);
