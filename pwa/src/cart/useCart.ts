@@ -12,6 +12,12 @@ export function useCart(): readonly MarketItem[] {
   return useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getSnapshot);
 }
 
+/**
+ * Every cart toast shares this id, so quick adds replace one another instead of queueing behind the
+ * single visible toast (and holding back the purchase's answer).
+ */
+export const CART_TOAST_ID = 'cart';
+
 export function alreadyInCartMessage(name: string): string {
   return `${name} is already in your cart`;
 }
@@ -35,7 +41,7 @@ export function useAddToCart() {
 
   const add = useCallback((item: MarketItem) => {
     if (cartStore.has(item.id) || pendingRef.current.has(item.id)) {
-      toaster.create({ type: 'error', title: 'Already in Cart', description: alreadyInCartMessage(item.name) });
+      toaster.create({ id: CART_TOAST_ID, type: 'error', title: 'Already in Cart', description: alreadyInCartMessage(item.name) });
       return;
     }
     pendingRef.current.add(item.id);
@@ -45,9 +51,9 @@ export function useAddToCart() {
       pendingRef.current.delete(item.id);
       setPending(new Set(pendingRef.current));
       if (cartStore.add(item) === 'added') {
-        toaster.create({ type: 'success', title: 'Added to Cart', description: item.name, duration: 2500 });
+        toaster.create({ id: CART_TOAST_ID, type: 'success', title: 'Added to Cart', description: item.name, duration: 2500 });
       } else {
-        toaster.create({ type: 'error', title: 'Already in Cart', description: alreadyInCartMessage(item.name) });
+        toaster.create({ id: CART_TOAST_ID, type: 'error', title: 'Already in Cart', description: alreadyInCartMessage(item.name) });
       }
     }, CART_ADD_DELAY_MS);
     timers.current.add(timer);

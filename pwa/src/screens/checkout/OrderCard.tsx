@@ -36,8 +36,8 @@ export function OrderCard({ order, highlighted = false }: { order: Order; highli
       shadow={highlighted ? '0 0 0 1px var(--chakra-colors-brand-muted)' : undefined}
     >
       <Card.Header pb="3">
-        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
-          <Box>
+        <Flex justify="space-between" align="start" gap="3">
+          <Box minW="0">
             <Heading as="h3" id={titleId} size="md">
               Order #{orderNumber(order.id)}
             </Heading>
@@ -45,7 +45,7 @@ export function OrderCard({ order, highlighted = false }: { order: Order; highli
               {formatDateTime(order.createdAt)} · {order.items.length} {order.items.length === 1 ? 'item' : 'items'}
             </Text>
           </Box>
-          <Stack gap="1" align="end">
+          <Stack gap="1" align="end" flexShrink={0}>
             <Text fontSize="lg" fontWeight="bold" fontVariantNumeric="tabular-nums">
               {money(order.total)}
             </Text>
@@ -71,33 +71,35 @@ function OrderItemRow({ item }: { item: OrderItem }) {
   const tone = TONES[view.tone];
   const StatusIcon = tone.icon;
   return (
-    <HStack as="li" gap="3" p="3" bg="bg.muted" borderRadius="l2" align="center">
-      <ItemThumbnail name={item.name} imageUrl={item.imageUrl} rarity={item.rarity} size="14" />
-      <Box flex="1" minW="0">
-        <Text fontWeight="semibold" lineClamp={1} title={item.name}>
-          {item.name}
-        </Text>
-        <HStack gap="2" mt="0.5" wrap="wrap">
-          <RarityBadge rarity={item.rarity} />
-          <Text fontSize="sm" color="fg.muted">
-            {item.condition ?? 'No wear'}
-          </Text>
-        </HStack>
-        <HStack gap="1.5" mt="1.5" fontSize="sm" color={`${tone.palette}.300`} align="start">
-          <Box as="span" mt="0.5" flexShrink={0}>
-            <StatusIcon aria-hidden="true" />
-          </Box>
-          <Text data-testid="delivery-state">{view.label}</Text>
-        </HStack>
-      </Box>
-      <Stack gap="1.5" align="end" flexShrink={0}>
-        <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
-          {money(item.price)}
-        </Text>
-        <Badge size="sm" colorPalette={tone.palette} variant="subtle">
-          {view.badge}
-        </Badge>
-      </Stack>
-    </HStack>
+    <Box as="li" p="3" bg="bg.muted" borderRadius="l2">
+      <HStack gap="3" align="start">
+        <ItemThumbnail name={item.name} imageUrl={item.imageUrl} rarity={item.rarity} size="14" />
+        <Box flex="1" minW="0">
+          <Flex justify="space-between" align="start" gap="3">
+            <Text fontWeight="semibold" lineClamp={2} title={item.name}>
+              {item.name}
+            </Text>
+            <Text fontWeight="semibold" fontVariantNumeric="tabular-nums" flexShrink={0}>
+              {money(item.price)}
+            </Text>
+          </Flex>
+          <HStack gap="2" mt="1" wrap="wrap">
+            <RarityBadge rarity={item.rarity} />
+            <Text fontSize="sm" color="fg.muted">
+              {item.condition ?? 'No wear'}
+            </Text>
+            <Badge size="sm" colorPalette={tone.palette} variant="subtle">
+              {view.badge}
+            </Badge>
+          </HStack>
+          <HStack gap="1.5" mt="2" fontSize="sm" color={`${tone.palette}.300`} align="start">
+            <Box as="span" mt="0.5" flexShrink={0}>
+              <StatusIcon aria-hidden="true" />
+            </Box>
+            <Text data-testid="delivery-state">{view.label}</Text>
+          </HStack>
+        </Box>
+      </HStack>
+    </Box>
   );
 }

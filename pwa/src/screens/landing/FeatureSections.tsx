@@ -64,16 +64,27 @@ export function WhyChooseSection() {
     >
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: '4', md: '5' }}>
         {REASONS.map((reason) => (
-          <Box key={reason.title} {...cardStyle} p="6" transition="border-color 150ms" _hover={{ borderColor: 'border.emphasized' }}>
-            <Circle size="11" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted" mb="4">
+          // Icon beside the text on phones (six stacked cards stay short), above it from sm up.
+          <Box
+            key={reason.title}
+            {...cardStyle}
+            p={{ base: '5', md: '6' }}
+            display={{ base: 'flex', sm: 'block' }}
+            gap="4"
+            transition="border-color 150ms"
+            _hover={{ borderColor: 'border.emphasized' }}
+          >
+            <Circle size="11" flexShrink={0} bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted" mb={{ base: '0', sm: '4' }}>
               <Icon as={reason.icon} boxSize="5" aria-hidden="true" />
             </Circle>
-            <Heading as="h3" size="md" mb="2">
-              {reason.title}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm" lineHeight="tall">
-              {reason.text}
-            </Text>
+            <Box>
+              <Heading as="h3" size="md" mb="2">
+                {reason.title}
+              </Heading>
+              <Text color="fg.muted" fontSize="sm" lineHeight="tall">
+                {reason.text}
+              </Text>
+            </Box>
           </Box>
         ))}
       </SimpleGrid>

@@ -1,14 +1,14 @@
 /**
  * Featured Marketplace (spec): shown only when GET /api/featured-skins returns skins; up to the
  * first 8 as skin cards, and 'View Full Marketplace' to /market. 'Buy Now' opens the market on
- * that skin's name.
+ * that skin's name. On phones the cards scroll sideways (eight full-width cards would be most of
+ * the page); from small tablets up they form a grid.
  */
-import { Button, Flex } from '@chakra-ui/react';
+import { Box, Button, Flex } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuArrowRight } from 'react-icons/lu';
 import { FEATURED_SKINS_LIMIT } from '../../../../shared/constants';
 import type { MarketItem } from '../../../../shared/schemas/market';
-import { ItemGrid, ItemGridCell } from '../../components/items/ItemGrid';
 import { useFeaturedSkinsQuery } from '../../queries/market';
 import { Section } from './Section';
 import { SkinCard } from './SkinCard';
@@ -21,13 +21,26 @@ export function FeaturedMarketplace() {
   const handleBuyNow = (skin: MarketItem) => navigate(`/market?${new URLSearchParams({ search: skin.name })}`);
   return (
     <Section eyebrow="On sale now" title="Featured Marketplace" lead="Hand-picked skins from our sellers, ready to buy with your balance.">
-      <ItemGrid label="Featured skins" columns={{ base: 1, sm: 2, lg: 4 }}>
+      <Box
+        as="ul"
+        role="list"
+        aria-label="Featured skins"
+        listStyleType="none"
+        display={{ base: 'flex', sm: 'grid' }}
+        gridTemplateColumns={{ sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}
+        gap={{ base: '4', md: '5' }}
+        overflowX={{ base: 'auto', sm: 'visible' }}
+        scrollSnapType={{ base: 'x mandatory', sm: 'none' }}
+        mx={{ base: '-4', sm: '0' }}
+        px={{ base: '4', sm: '0' }}
+        pb={{ base: '2', sm: '0' }}
+      >
         {skins.slice(0, FEATURED_SKINS_LIMIT).map((skin) => (
-          <ItemGridCell key={skin.id}>
+          <Box as="li" key={skin.id} minW="0" flex={{ base: '0 0 78%', sm: 'initial' }} scrollSnapAlign="center">
             <SkinCard skin={skin} onBuyNow={handleBuyNow} />
-          </ItemGridCell>
+          </Box>
         ))}
-      </ItemGrid>
+      </Box>
       <Flex justify="center" mt="8">
         <Button asChild variant="outline" size="lg">
           <RouterLink to="/market">

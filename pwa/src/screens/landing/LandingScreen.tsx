@@ -39,7 +39,7 @@ function ClosingCallToAction() {
       aria-labelledby="closing-cta"
       mt={{ base: '6', md: '10' }}
       mb="4"
-      px={{ base: '6', md: '12' }}
+      px={{ base: '4', md: '12' }}
       py={{ base: '10', md: '16' }}
       borderRadius="l3"
       borderWidth="1px"
@@ -58,8 +58,8 @@ function ClosingCallToAction() {
           Join {CLAIMS.players} players who sell with a {CLAIMS.fee} fee, protected trades and payouts that arrive on time.
         </Text>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }}>
-          <PrimaryAction size="lg" />
-          <Button asChild size="lg" variant="outline">
+          <PrimaryAction size={{ base: 'md', sm: 'lg' }} />
+          <Button asChild size={{ base: 'md', sm: 'lg' }} variant="outline">
             <RouterLink to="/market">Explore the Market</RouterLink>
           </Button>
         </Stack>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { cartStore } from '../../../cart/cartStore';
+import { CART_TOAST_ID } from '../../../cart/useCart';
 import { STEAM_LOGIN_PATH } from '../../../components/SteamLoginButton';
 import { toaster } from '../../../components/toaster';
 import { usePurchaseMutation } from '../../../queries/orders';
@@ -32,6 +33,8 @@ export function usePurchase() {
   const purchase = useCallback(
     (items: readonly MarketItem[], onDone?: () => void) => {
       if (items.length === 0) return;
+      // The purchase's answer matters more than the last 'Added to Cart'.
+      toaster.remove(CART_TOAST_ID);
       if (!user) {
         requireSignIn();
         return;
