@@ -95,7 +95,8 @@ async function detectReversals(services: SweepServices, report: SweepReport, gua
     .andWhere(`(listing.status = 'holding' OR (listing.status = 'cancelled' AND listing.cancel_reason = 'seller' AND listing.return_offer_id IS NULL))`)
     .getRawMany()) as Array<{ listingId: string; tradeId: string; holdStartTime: Date }>;
   if (protectedTrades.length === 0) return;
-  const oldest = new Date(Math.min(...protectedTrades.map((trade) => trade.holdStartTime.getTime())));
+  // A loop, not Math.min(...): spreading 100,000+ protected deposits overflows the call stack.
+  const oldest = new Date(protectedTrades.reduce((min, trade) => Math.min(min, trade.holdStartTime.getTime()), Infinity));
   let reversed: Set<string>;
   try {
     reversed = await findReversedTrades(services.bot, oldest);
