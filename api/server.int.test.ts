@@ -141,7 +141,8 @@ describe('the embedded default', () => {
         new Promise((resolve, reject) => net.connect(Number(env.EMBEDDED_PG_PORT), '127.0.0.1').on('connect', resolve).on('error', reject)),
       ).rejects.toThrow(/ECONNREFUSED/);
     }
-  });
+    // Two cold starts of a cluster, each migrated and seeded: more than the default 30 s on a busy machine.
+  }, 90_000);
 });
 
 describe('a database that goes away', () => {
