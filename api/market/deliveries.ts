@@ -4,7 +4,7 @@
  * accepted: the seller is paid) and fail (the buyer is refunded in full from the order's escrow).
  */
 import { type EntityManager, IsNull } from 'typeorm';
-import { formatUsd } from '../../shared/money';
+import { formatMoney, formatUsd } from '../../shared/money';
 import { type Actor, audit } from '../audit/auditLog';
 import { Listing, Order, OrderItem, type TradeOffer } from '../entities';
 import { recordEvent } from '../events/domainEvents';
@@ -76,7 +76,7 @@ export async function completeDelivery(manager: EntityManager, p: { offer: Trade
   await recordEvent(manager, {
     userId: listing.sellerId,
     type: 'balance',
-    payload: { reason: 'sale_payout', listingId: listing.id, name: listing.name, amount: (item.priceCents - listing.feeCents).toString() },
+    payload: { reason: 'sale_payout', listingId: listing.id, name: listing.name, amount: formatMoney(item.priceCents - listing.feeCents) },
   });
 }
 
@@ -118,5 +118,5 @@ export async function failDelivery(
     details: { listingId: listing.id, orderId: order.id, reason, priceCents: item.priceCents.toString(), relisted: relist },
   });
   await recordEvent(manager, { userId: order.buyerId, type: 'order', payload: { orderId: order.id, listingId: listing.id, status: 'failed', refunded: true } });
-  await recordEvent(manager, { userId: order.buyerId, type: 'balance', payload: { reason: 'refund', listingId: listing.id, amount: item.priceCents.toString() } });
+  await recordEvent(manager, { userId: order.buyerId, type: 'balance', payload: { reason: 'refund', listingId: listing.id, amount: formatMoney(item.priceCents) } });
 }
