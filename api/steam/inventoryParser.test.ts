@@ -279,7 +279,7 @@ describe('parseInventoryPage: mapping', () => {
       parse(single({}, { asset_properties: [{ appid: 730, contextid: '2', assetid: '77', asset_properties: [{ propertyid: 6, string_value: value }] }] })).items[0]!;
     expect(withPayload('S76561198000000001A77D1234567890').inspectLink).toBe('steam://run/730//+csgo_econ_action_preview%20S76561198000000001A77D1234567890');
     expect(withPayload('javascript:alert(1)').inspectLink).toBeNull();
-    expect(parse(single()).items[0]!.inspectLink).toBeNull();
+    expect(parse(single({})).items[0]!.inspectLink).toBeNull();
   });
 
   it('gives an empty image URL to a description without icon_url', () => {
