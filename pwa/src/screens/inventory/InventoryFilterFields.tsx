@@ -39,16 +39,28 @@ const STATTRAK_OPTIONS = createListCollection<FilterOption>({
 interface InventoryFilterFieldsProps {
   filters: InventoryFilters;
   onChange: (change: Partial<InventoryFilters>) => void;
+  /**
+   * 'wide' puts all five in one row from the lg breakpoint (the full-width Inventory); 'narrow'
+   * keeps the search on its own row (the Sell tab, which shares its width with the sidebar and the
+   * Sell List).
+   */
+  layout?: 'wide' | 'narrow';
 }
 
-export function InventoryFilterFields({ filters, onChange }: InventoryFilterFieldsProps) {
+const COLUMNS = {
+  wide: { base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))' },
+  narrow: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+} as const;
+
+const SEARCH_SPAN = {
+  wide: { base: 'span 2', lg: 'auto' },
+  narrow: { base: 'span 2', md: 'span 4' },
+} as const;
+
+export function InventoryFilterFields({ filters, onChange, layout = 'wide' }: InventoryFilterFieldsProps) {
   return (
-    <Grid
-      templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) repeat(4, minmax(0, 1fr))' }}
-      gap="3"
-      alignItems="end"
-    >
-      <Field.Root gridColumn={{ base: 'span 2', lg: 'auto' }}>
+    <Grid templateColumns={COLUMNS[layout]} gap="3" alignItems="end">
+      <Field.Root gridColumn={SEARCH_SPAN[layout]}>
         <Field.Label fontSize="xs" color="fg.muted" fontWeight="semibold">
           Search
         </Field.Label>

@@ -116,7 +116,7 @@ export function SellInventory({ sellList, onSetPrice }: SellInventoryProps) {
       <Collapsible.Root open={filtersOpen} lazyMount>
         <Collapsible.Content>
           <Box as="section" aria-label="Filters" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3" p="4" mb="5">
-            <InventoryFilterFields filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
+            <InventoryFilterFields layout="narrow" filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
           </Box>
         </Collapsible.Content>
       </Collapsible.Root>

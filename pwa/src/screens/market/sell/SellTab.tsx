@@ -6,17 +6,17 @@
  * (tradeFlow.ts) until it is accepted ('View My Listings') or fails ('Trade Canceled'). The first
  * visit shows the Trade Protection notice once.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Box, Button, Center, Grid, Spinner } from '@chakra-ui/react';
 import { LuTriangleAlert } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { AuthRequired } from '../../../components/AuthRequired';
-import { toaster } from '../../../components/toaster';
 import { useInventoryQuery } from '../../../queries/inventory';
 import { useCurrentUser, type User } from '../../../queries/user';
 import { ScreenMessage } from '../../inventory/InventoryMessages';
 import { SellInventory } from './SellInventory';
-import { addToSellList, reconcileSellList, removeFromSellList, sellListPayload, type SellListEntry } from './sellList';
+import { addToSellList, reconcileSellList, removeFromSellList, sellListPayload, sellListTotals, type SellListEntry } from './sellList';
+import { SellListBar } from './SellListBar';
 import { SellListPanel } from './SellListPanel';
 import { SetPriceDialog } from './SetPriceDialog';
 import { TradeProgressDialog } from './TradeProgressDialog';
@@ -65,6 +65,7 @@ function SellView({ user }: { user: User }) {
   const [offerCount, setOfferCount] = useState(0);
   const flow = useTradeFlow({ onAccepted: () => setStoredList([]) });
   const idle = flow.state.status === 'idle';
+  const panelId = useId();
 
   // While no trade runs, the list follows the inventory (items sold elsewhere or now listed drop
   // out); during a trade the inventory marks the offered items as listed, so it is left alone.
@@ -80,8 +81,9 @@ function SellView({ user }: { user: User }) {
 
   function handleAdd(item: InventoryItem, priceCents: bigint) {
     setStoredList(addToSellList(sellList, item, priceCents));
+    // No toast: the card turns into 'In Sell List' and the panel (or the bar) shows it, and a toast
+    // here would queue the trade's own messages behind it (one toast at a time).
     setPricing(null);
-    toaster.create({ title: 'Added to Sell List', description: item.name, type: 'success' });
   }
 
   function startSale(tradeUrl: string) {
@@ -116,7 +118,7 @@ function SellView({ user }: { user: User }) {
         <Box order={{ base: hasEntries ? 2 : 1, xl: 1 }} minW="0">
           <SellInventory sellList={sellList} onSetPrice={setPricing} />
         </Box>
-        <Box order={{ base: hasEntries ? 1 : 2, xl: 2 }} position={{ xl: 'sticky' }} top={{ xl: '24' }}>
+        <Box id={panelId} tabIndex={-1} order={{ base: hasEntries ? 1 : 2, xl: 2 }} position={{ xl: 'sticky' }} top={{ xl: '24' }} scrollMarginTop="24" outline="none">
           <SellListPanel
             entries={sellList}
             onRemove={(assetid) => setStoredList(removeFromSellList(sellList, assetid))}
@@ -126,6 +128,7 @@ function SellView({ user }: { user: User }) {
           />
         </Box>
       </Grid>
+      {hasEntries && idle ? <SellListBar count={sellList.length} totalCents={sellListTotals(sellList).totalCents} panelId={panelId} /> : null}
       <SetPriceDialog item={pricing} onClose={() => setPricing(null)} onAdd={handleAdd} />
       <TradeUrlDialog open={tradeUrlOpen} onOpenChange={setTradeUrlOpen} user={user} onSaved={startSale} />
       <TradeProgressDialog

@@ -68,7 +68,7 @@ export function TradeUrlDialog({ open, onOpenChange, user, onSaved }: TradeUrlDi
         <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
         <Dialog.Positioner>
           <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
-            <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-label="Steam trade URL">
+            <form ref={form.formRef} onSubmit={handleSubmit} noValidate>
               <Dialog.Header pe="12">
                 <Dialog.Title>Enter Your Steam Trade URL</Dialog.Title>
               </Dialog.Header>
