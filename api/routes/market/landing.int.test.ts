@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type MarketItem, type MarketStats } from '../../../shared/schemas/market';
+import { payoutWithFee, refundFromEscrow } from '../../ledger/postings';
 import { createMarketStats, formatSuccessRate } from '../../market/stats';
 import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { signIn, uniqueSteamId } from '../../test/signIn';
@@ -78,8 +79,24 @@ describe('GET /api/market-stats', () => {
     expect(await compute()).toEqual({ totalTraders: 2, dailyVolume: '$114.00', totalSkins: 27, successRate: '100.0%' });
 
     const { dataSource } = app.services;
-    await dataSource.query(`UPDATE order_items SET status = 'delivered' WHERE listing_id = ANY($1)`, [bought.slice(0, 2).map((listing) => listing.id)]);
-    await dataSource.query(`UPDATE order_items SET status = 'failed', refunded_at = now() WHERE listing_id = $1`, [bought[2]!.id]);
+    // Two deliveries succeed (the seller is paid), one fails (the buyer is refunded), with their postings.
+    await dataSource.transaction(async (manager) => {
+      const items = (await manager.query(
+        `SELECT i.id, i.listing_id, i.order_id, i.price_cents::text AS price, l.seller_id, o.buyer_id
+         FROM order_items i JOIN listings l ON l.id = i.listing_id JOIN orders o ON o.id = i.order_id WHERE i.order_id = $1`,
+        [response.body.orderId],
+      )) as Array<{ id: string; listing_id: string; order_id: string; price: string; seller_id: string; buyer_id: string }>;
+      for (const item of items) {
+        const cents = BigInt(item.price);
+        if (item.listing_id === bought[2]!.id) {
+          await refundFromEscrow(manager, { buyerId: item.buyer_id, cents, orderId: item.order_id, reference: `order-item:${item.id}`, description: 'Test refund' });
+          await manager.query(`UPDATE order_items SET status = 'failed', refunded_at = now() WHERE id = $1`, [item.id]);
+        } else {
+          await payoutWithFee(manager, { sellerId: item.seller_id, priceCents: cents, listingId: item.listing_id, orderId: item.order_id, description: 'Test payout' });
+          await manager.query(`UPDATE order_items SET status = 'delivered' WHERE id = $1`, [item.id]);
+        }
+      }
+    });
     // The refunded item leaves the volume.
     expect(await compute()).toMatchObject({ dailyVolume: '$77.00', successRate: '66.6%' });
     // Purchases older than a day leave it too.

@@ -12,7 +12,7 @@ import { purchaseCreator } from '../../commands/purchaseCreator';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
 import { ordersOfBuyer } from '../../market/buyerOrders';
-import { readCatalogue } from '../../market/catalogue';
+import { createCachedCatalogue } from '../../market/catalogueCache';
 import { featuredListings } from '../../market/featured';
 import { createMarketStats } from '../../market/stats';
 import { requireUser } from '../../middleware/auth';
@@ -29,11 +29,12 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
   const signedIn = requireUser(dataSource);
   const userOf = (ctx: Context) => ctx.state.user as User;
   const marketStats = createMarketStats(dataSource);
+  const catalogue = createCachedCatalogue(dataSource);
 
   router.get(
     '/skins',
     validated({ query: skinsQuerySchema }, async (ctx, { query }) => {
-      const page = await readCatalogue(dataSource, query);
+      const page = await catalogue.read(query);
       ctx.body = { items: page.items.map(presentMarketItem), nextCursor: page.nextCursor };
     }),
   );
@@ -50,6 +51,11 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
     '/purchases',
     signedIn,
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
+    async (ctx, next) => {
+      await next();
+      // Committed by now: sold listings leave this process's cached pages (others' expire within a second).
+      if (ctx.status === 201) catalogue.clear();
+    },
     idempotent(
       dataSource,
       { required: true },
