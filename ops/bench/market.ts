@@ -1,0 +1,177 @@
+/**
+ * The market's load figures, against a running server seeded with the 100,000-listing market
+ * (ops/bench.ts starts it with TRUST_PROXY=true, so each simulated client can name its own address
+ * in X-Forwarded-For, as behind a load balancer: the per-IP request limit then applies per client,
+ * not to the benchmark as a whole):
+ * - GET /api/skins with a rotation of filters at 50 connections, against the same server's
+ *   /healthz throughput measured just before;
+ * - the catalogue's page ~500 (reached by following cursors) against page 1;
+ * - 1,000 concurrent purchase attempts on 100 listings by 50 signed-in, funded buyers: exactly 100
+ *   sold, and the money exact to the cent in the database.
+ */
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { formatUsd, parseMoney } from '../../shared/money';
+import { accountIdOf } from '../../shared/steam';
+
+export interface BenchResult {
+  name: string;
+  value: string;
+  target?: string;
+  ok?: boolean;
+}
+
+const SKINS_QUERIES = [
+  '',
+  'weaponType=Rifle',
+  'rarity=covert&sort=price_asc',
+  'minPrice=1.00&maxPrice=50.00',
+  'condition=Factory%20New&statTrak=true',
+  'search=redline',
+  'search=ak-47&sort=name_asc',
+  'weaponType=Knife&sort=price_asc',
+  'rarity=mil-spec&condition=Field-Tested',
+  'statTrak=false&minPrice=10.00&sort=price_asc',
+  'weaponType=Pistol&rarity=restricted',
+  'search=doppler&weaponType=Knife',
+];
+const LOAD_SECONDS = 10;
+const CONNECTIONS = 50;
+const BUYERS = 50;
+const LISTINGS = 100;
+const ATTEMPTS = 1_000;
+const BUYER_FUNDS = '1000.00';
+
+/** 1,000 client addresses (documentation range) the load rotates through. */
+let clientNumber = 0;
+const nextClientIp = () => `2001:db8::${((clientNumber++ % 1000) + 1).toString(16)}`;
+const rotatingClients = { setupRequest: (request: { headers?: Record<string, string> }) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': nextClientIp() } }) };
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function load(base: string, paths: string[], connections: number, seconds: number) {
+  return autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ method: 'GET', path, ...rotatingClients })),
+  });
+}
+
+/** A browser-like client: cookies kept, one client address. */
+function browser(base: string, ip: string) {
+  const cookies = new Map<string, string>();
+  return async function request(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { 'x-forwarded-for': ip, ...init.headers };
+    if (cookies.size) headers.cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: 'manual',
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      cookies.set(name!, value.join('='));
+    }
+    return response;
+  };
+}
+
+type Browser = ReturnType<typeof browser>;
+
+/** Signs in through the simulated Steam, saves a trade URL and tops the balance up through checkout. */
+async function fundedBuyer(base: string, index: number): Promise<Browser> {
+  const steamId = (76561198060000001n + BigInt(index)).toString();
+  const request = browser(base, `2001:db8:1::${(index + 1).toString(16)}`);
+  const provider = (await request('/auth/steam')).headers.get('location')!;
+  const back = (await request(`${provider}&steamid=${steamId}`)).headers.get('location')!;
+  if ((await request(back)).status !== 302) throw new Error('bench sign-in failed');
+  const tradeUrl = `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=bench`;
+  if ((await request('/api/user/profile', { method: 'PATCH', body: { tradeUrl } })).status !== 200) throw new Error('bench trade URL failed');
+  const deposit = await request('/api/deposits', { method: 'POST', body: { method: 'paypal', amount: BUYER_FUNDS }, headers: { 'idempotency-key': randomUUID() } });
+  const { checkoutUrl } = (await deposit.json()) as { checkoutUrl: string };
+  if ((await request(`${checkoutUrl}/pay`, { method: 'POST' })).status !== 302) throw new Error('bench deposit failed');
+  return request;
+}
+
+export async function marketBenchmarks(base: string, databaseUrl: string, results: BenchResult[]): Promise<void> {
+  // Throughput of the cheapest route, then the catalogue, on the same server in the same run.
+  const health = await load(base, ['/healthz'], CONNECTIONS, LOAD_SECONDS);
+  results.push({ name: `GET /healthz, ${CONNECTIONS} connections`, value: `${Math.round(health.requests.average)} req/s, p99 ${ms(health.latency.p99)}` });
+  const skins = await load(base, SKINS_QUERIES.map((query) => `/api/skins${query ? `?${query}` : ''}`), CONNECTIONS, LOAD_SECONDS);
+  const share = skins.requests.average / health.requests.average;
+  const failed = skins.non2xx + skins.errors + skins.timeouts;
+  results.push({
+    name: `GET /api/skins, ${SKINS_QUERIES.length} filter sets, ${CONNECTIONS} conn.`,
+    value: `${Math.round(skins.requests.average)} req/s (${(share * 100).toFixed(0)}% of /healthz), p50 ${ms(skins.latency.p50)}, p99 ${ms(skins.latency.p99)}${failed ? `, ${failed} failed` : ''}`,
+    target: 'p99 ≤ 20 ms, ≥ 50% of /healthz',
+    ok: skins.latency.p99 <= 20 && share >= 0.5 && failed === 0,
+  });
+
+  // Page ~500 through the cursors, then the same load on page 1 and on page 500.
+  const walker = browser(base, '2001:db8:2::1');
+  let cursor: string | null = null;
+  for (let page = 1; page < 500; page++) {
+    const response = await walker(`/api/skins${cursor ? `?cursor=${cursor}` : ''}`);
+    cursor = ((await response.json()) as { nextCursor: string | null }).nextCursor;
+    if (!cursor) throw new Error(`the catalogue ended at page ${page}`);
+  }
+  const first = await load(base, ['/api/skins'], 10, 5);
+  const deep = await load(base, [`/api/skins?cursor=${cursor}`], 10, 5);
+  results.push({
+    name: 'GET /api/skins page 1 vs page 500 (cursor), 10 conn.',
+    value: `p50 ${ms(first.latency.p50)} vs ${ms(deep.latency.p50)}, ${Math.round(first.requests.average)} vs ${Math.round(deep.requests.average)} req/s`,
+    target: 'same speed',
+    ok: deep.latency.p50 <= first.latency.p50 * 1.5 + 1,
+  });
+
+  // The purchase race: BUYERS buyers, LISTINGS listings, ATTEMPTS attempts at once.
+  const buyers: Browser[] = [];
+  for (let i = 0; i < BUYERS; i++) buyers.push(await fundedBuyer(base, i));
+  const cheapest = (await (await walker(`/api/skins?sort=price_asc&limit=${LISTINGS}`)).json()) as { items: Array<{ id: string; price: string }> };
+  const listings = cheapest.items;
+  const started = performance.now();
+  // Buyer b tries listings 20b … 20b+19 (mod 100): every listing is wanted by 10 different buyers.
+  const answers = await Promise.all(
+    Array.from({ length: ATTEMPTS }, async (_, k) => {
+      const buy = buyers[Math.floor(k / (ATTEMPTS / BUYERS))]!;
+      const response = await buy('/api/purchases', { method: 'POST', body: { listingIds: [listings[k % LISTINGS]!.id] }, headers: { 'idempotency-key': randomUUID() } });
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const statuses = new Map<number, number>();
+  for (const status of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+
+  const expectedCents = listings.reduce((sum, listing) => sum + parseMoney(listing.price)!, 0n);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const ids = listings.map((listing) => listing.id);
+    const sold = await db.query<{ n: string; cents: string }>(
+      'SELECT count(*) AS n, COALESCE(sum(i.price_cents), 0) AS cents FROM order_items i JOIN listings l ON l.id = i.listing_id WHERE l.id = ANY($1) AND l.sold_at IS NOT NULL AND i.refunded_at IS NULL',
+      [ids],
+    );
+    const spent = await db.query<{ cents: string }>(
+      `SELECT (${BUYERS} * ${parseMoney(BUYER_FUNDS)!} - COALESCE(sum(a.balance), 0))::text AS cents FROM ledger_accounts a JOIN users u ON u.id = a.user_id
+       WHERE a.kind = 'user_available' AND u.steam_id::numeric BETWEEN 76561198060000001 AND ${76561198060000000n + BigInt(BUYERS)}`,
+    );
+    const ledger = await db.query<{ total: string }>('SELECT COALESCE(sum(amount), 0)::text AS total FROM ledger_entries');
+    const soldCount = Number(sold.rows[0]!.n);
+    const exact = BigInt(sold.rows[0]!.cents) === expectedCents && BigInt(spent.rows[0]!.cents) === expectedCents && ledger.rows[0]!.total === '0';
+    const rate = ATTEMPTS / seconds;
+    results.push({
+      name: `${ATTEMPTS} purchase attempts, ${LISTINGS} listings, ${BUYERS} buyers`,
+      value: `${rate.toFixed(0)} attempts/s (${seconds.toFixed(2)} s); ${soldCount} sold; ${[...statuses].map(([status, n]) => `${n}×${status}`).join(', ')}; buyers paid ${formatUsd(BigInt(spent.rows[0]!.cents))} of ${formatUsd(expectedCents)}${exact ? ', money exact' : ', MONEY MISMATCH'}`,
+      target: 'exactly 100 sold, money exact, ≥ 300 attempts/s',
+      ok: soldCount === LISTINGS && statuses.get(201) === LISTINGS && exact && rate >= 300,
+    });
+  } finally {
+    await db.end();
+  }
+}
