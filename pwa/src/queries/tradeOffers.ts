@@ -13,6 +13,7 @@ import { formatMoney } from '../../../shared/money';
 import type { InventoryItem } from '../../../shared/schemas/inventory';
 import type { TradeOfferCreated, TradeOfferStatus } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
+import { USER_SCOPED } from '../queryClient';
 import { inventoryKeys } from './inventory';
 
 export const tradeOfferKeys = {
@@ -89,6 +90,7 @@ export function useTradeOfferStatusQuery(offerId: string | null) {
     queryFn: ({ signal }) =>
       apiFetch<TradeOfferStatus>(`/api/trade-offer/${encodeURIComponent(offerId ?? '')}/status`, { signal }),
     enabled: offerId !== null,
+    meta: USER_SCOPED,
     staleTime: 0,
     refetchInterval: (query) => (isFinalTradeStatus(query.state.data) ? false : TRADE_STATUS_POLL_MS),
     // The seller switches to Steam to accept the offer: keep polling while the tab is in the background.

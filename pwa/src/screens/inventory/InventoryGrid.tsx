@@ -38,7 +38,7 @@ export function InventoryGrid({ items, onListForSale }: InventoryGridProps) {
           <ItemGridCell key={item.assetid}>
             <ItemCard
               item={item}
-              link={{ to: SELL_TAB_PATH, state: { assetid: item.assetid } }}
+              link={{ to: SELL_TAB_PATH }}
               cornerBadge={item.listed ? <ListedBadge /> : null}
               details={<TradabilityBadges tradable={item.tradable} marketable={item.marketable} />}
               actions={

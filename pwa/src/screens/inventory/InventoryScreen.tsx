@@ -8,7 +8,7 @@ import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Heading } from '@chakra-ui/react';
 import { LuRefreshCw, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
-import { ApiError } from '../../api/client';
+import { ApiError, isUnauthorized } from '../../api/client';
 import { AuthRequired } from '../../components/AuthRequired';
 import { ItemGridSkeleton } from '../../components/items';
 import { toaster } from '../../components/toaster';
@@ -93,7 +93,7 @@ function InventoryView({ user }: { user: User }) {
         });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) return; // the screen turns into 'Authentication Required'
+        if (isUnauthorized(error)) return; // the query client signs the user out: 'Authentication Required'
         if (error instanceof ApiError && error.status === 429) {
           toaster.create({ id: REFRESH_TOAST_ID, title: error.detail, description: undefined, type: 'warning' });
           return;

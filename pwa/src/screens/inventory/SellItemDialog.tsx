@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LuSend, LuShieldCheck } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
-import { ApiError } from '../../api/client';
+import { isUnauthorized } from '../../api/client';
 import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../components/items';
 import { toaster } from '../../components/toaster';
 import { tradeOfferItem, useSendTradeOfferMutation } from '../../queries/tradeOffers';
@@ -64,7 +64,7 @@ export function SellItemDialog({ item, open, onOpenChange, user }: SellItemDialo
           toaster.create({ ...message, type: 'error' });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) return handleClose(); // the screen turns into 'Authentication Required'
+          if (isUnauthorized(error)) return handleClose(); // the query client signs the user out: 'Authentication Required'
           const message = sendFailureMessage(error);
           setStatus('failed');
           setFailure(message.description);

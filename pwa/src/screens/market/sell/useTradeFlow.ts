@@ -5,7 +5,7 @@
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../api/client';
+import { ApiError, isUnauthorized } from '../../../api/client';
 import { toaster } from '../../../components/toaster';
 import { inventoryKeys } from '../../../queries/inventory';
 import { useSendTradeOfferMutation, useTradeOfferStatusQuery, type SendTradeOfferVariables } from '../../../queries/tradeOffers';
@@ -54,7 +54,7 @@ export function useTradeFlow({ onAccepted }: { onAccepted: () => void }) {
       },
       onError: (error) => {
         dispatch({ type: 'offerRefused', reason: error instanceof ApiError ? error.detail : null });
-        if (error instanceof ApiError && error.status === 401) return; // the screen turns into 'Login Required'
+        if (isUnauthorized(error)) return; // the query client signs the user out: 'Login Required'
         toaster.create({ ...requestFailureMessage(error), type: 'error' });
       },
     });
