@@ -66,6 +66,19 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Real screenshots of the app, taken with Playwright at 1280x800 and 390x844 (demo banner
+        // hidden): Chromium's richer install dialog shows the wide ones on desktop, the narrow on phones.
+        screenshots: [
+          { src: '/screenshots/market-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The market: CS2 skins for sale' },
+          { src: '/screenshots/landing-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'SkinMarket home' },
+          { src: '/screenshots/market-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'The market on a phone' },
+          { src: '/screenshots/landing-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'SkinMarket home on a phone' },
+        ],
+        shortcuts: [
+          { name: 'Market', short_name: 'Market', description: 'Browse CS2 skins for sale', url: '/market', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Sell', short_name: 'Sell', description: 'Sell skins from your Steam inventory', url: '/market/sell', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'My Listings', short_name: 'Listings', description: 'Your listings, holds and payouts', url: '/listings', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
       },
     }),
   ],

@@ -9,6 +9,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { documentTitleFor } from '../documentTitle';
 import { DemoBanner } from './DemoBanner';
 import { Footer } from './Footer';
+import { InstallButton } from './InstallButton';
 import { LoginFailedNotice } from './LoginFailedNotice';
 import { TopNav } from './TopNav';
 
@@ -73,6 +74,7 @@ export function AppLayout() {
       <TopNav />
       <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
         <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+          <InstallButton />
           <LoginFailedNotice />
           <Suspense fallback={<ScreenFallback />}>
             <Outlet />
