@@ -16,6 +16,7 @@ import { createCachedCatalogue } from '../../market/catalogueCache';
 import { featuredListings } from '../../market/featured';
 import { createMarketStats } from '../../market/stats';
 import { requireUser } from '../../middleware/auth';
+import { concurrencyGate } from '../../middleware/concurrencyGate';
 import { idempotent, requestTransaction } from '../../middleware/idempotency';
 import { validated } from '../../middleware/validate';
 import { presentMarketItem } from '../../presenters/marketItem';
@@ -23,6 +24,11 @@ import { presentOrder, presentOrderItem } from '../../presenters/order';
 
 /** Purchases a minute per user: a person buys a cart at a time; more is a script. */
 export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 };
+/**
+ * Purchase transactions running at once per process: half the connection pool (api/db/dataSource.ts),
+ * so a burst of purchases never starves the rest of the API of connections.
+ */
+export const PURCHASE_CONCURRENCY = { limit: 10, maxWaitMs: 10_000 };
 
 export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
   const router = new Router();
@@ -56,6 +62,7 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
       // Committed by now: sold listings leave this process's cached pages (others' expire within a second).
       if (ctx.status === 201) catalogue.clear();
     },
+    concurrencyGate(PURCHASE_CONCURRENCY),
     idempotent(
       dataSource,
       { required: true },
