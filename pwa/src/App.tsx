@@ -1,9 +1,16 @@
-/** The app's providers (design system, data cache) around the router, plus the global overlays. */
+/**
+ * The app's providers (design system, data cache: the public part persisted for offline visits)
+ * around the router, plus the global overlays and the offline and live-update services.
+ */
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
+import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { Toaster } from './components/toaster';
 import { UpdatePrompt } from './components/UpdatePrompt';
+import { LiveEvents } from './live/LiveEvents';
+import { OfflineSync } from './offline/OfflineSync';
+import { markRestoredPublicDataStale, publicCachePersistOptions } from './offline/publicCache';
 import { queryClient } from './queryClient';
 import { router } from './router';
 import { system } from './theme';
@@ -11,11 +18,18 @@ import { system } from './theme';
 export default function App() {
   return (
     <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={publicCachePersistOptions}
+        onSuccess={() => markRestoredPublicDataStale(queryClient)}
+      >
         <RouterProvider router={router} />
         <Toaster />
         <UpdatePrompt />
-      </QueryClientProvider>
+        <ReadyOfflineNotice />
+        <OfflineSync />
+        <LiveEvents />
+      </PersistQueryClientProvider>
     </ChakraProvider>
   );
 }

@@ -2,7 +2,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { syncOnlineManager } from './offline/network';
 import { registerServiceWorker } from './serviceWorker';
+
+syncOnlineManager();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

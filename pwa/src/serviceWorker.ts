@@ -1,6 +1,7 @@
 /**
- * Service-worker registration (production builds only) and the "update waiting" state the
- * UpdatePrompt shows. Registration lives here in app code, not in an inline script, because the
+ * Service-worker registration (production builds only), the "update waiting" state the
+ * UpdatePrompt shows, and the "ready to work offline" moment (the first install finished
+ * precaching) the ReadyOfflineNotice announces once. Registration lives here in app code, not in an inline script, because the
  * server's CSP forbids inline script. A new worker waits until the user clicks 'Reload': then it is
  * told to skip waiting (sw.ts listens for {type: 'SKIP_WAITING'}) and the page reloads once it
  * has taken control.
@@ -13,11 +14,16 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | null = null;
 let updateWaiting = false;
+let readyOffline = false;
 const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
 
 function setUpdateWaiting(waiting: boolean): void {
   updateWaiting = waiting;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -30,6 +36,12 @@ export function registerServiceWorker(): void {
   const wb = new Workbox('/sw.js', { scope: '/' });
   // Fires for a worker installed while this page is open and for one already waiting at load.
   wb.addEventListener('waiting', () => setUpdateWaiting(true));
+  // The first install (not an update) has precached the app: it now opens with no network.
+  wb.addEventListener('installed', (event) => {
+    if (event.isUpdate) return;
+    readyOffline = true;
+    notify();
+  });
   workbox = wb;
   wb.register()
     .then(() => {
@@ -69,4 +81,13 @@ export function useServiceWorkerUpdate() {
     applyUpdate: applyServiceWorkerUpdate,
     dismiss: () => setUpdateWaiting(false),
   };
+}
+
+/** True once this page saw the first service worker finish installing (the app now works offline). */
+export function useReadyOffline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => readyOffline,
+    () => false,
+  );
 }

@@ -13,6 +13,7 @@ import type { BotStatus, InventoryResponse } from '../../../shared/schemas/inven
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
+import { useOfflineCopy } from '../offline/useOfflineCopy';
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
@@ -24,7 +25,8 @@ export const inventoryKeys = {
 /** The inventory; only fetched while someone is signed in. */
 export function useInventoryQuery() {
   const { data: user } = useCurrentUser();
-  return useQuery({
+  // Offline, the copy kept on this device (offline/useOfflineCopy.ts).
+  const query = useQuery({
     queryKey: inventoryKeys.mine(),
     // A 401 signs the user out (the query client's rule, queryClient.ts).
     queryFn: ({ signal }) => apiFetch<InventoryResponse>('/api/inventory', { signal }),
@@ -33,6 +35,7 @@ export function useInventoryQuery() {
     staleTime: INVENTORY_STALE_MS,
     refetchOnWindowFocus: false,
   });
+  return useOfflineCopy(query, 'inventory');
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Listing } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
+import { useOfflineCopy } from '../offline/useOfflineCopy';
 
 export type { Listing } from '../../../shared/schemas/market';
 
@@ -25,13 +26,15 @@ export const listingKeys = {
 /** The seller's listings, newest first; only fetched while someone is signed in. */
 export function useListingsQuery() {
   const { data: user } = useCurrentUser();
-  return useQuery({
+  // Offline, the copy kept on this device: its hold countdowns still tick (offline/useOfflineCopy.ts).
+  const query = useQuery({
     queryKey: listingKeys.mine(),
     queryFn: ({ signal }) => apiFetch<Listing[]>('/api/listings', { signal }),
     enabled: Boolean(user),
     refetchInterval: LISTINGS_POLL_MS,
     meta: USER_SCOPED,
   });
+  return useOfflineCopy(query, 'listings');
 }
 
 /**

@@ -11,6 +11,7 @@ import { USER_SCOPED } from '../queryClient';
 import { marketKeys } from './market';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, userKeys, type User } from './user';
+import { useOfflineCopy } from '../offline/useOfflineCopy';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -33,13 +34,15 @@ export function ordersPollInterval(orders: readonly Order[] | undefined): number
 /** The signed-in buyer's orders, newest first. */
 export function useOrdersQuery() {
   const { data: user } = useCurrentUser();
-  return useQuery({
+  // Offline, the copy kept on this device (offline/useOfflineCopy.ts).
+  const query = useQuery({
     queryKey: orderKeys.mine(),
     queryFn: ({ signal }) => apiFetch<Order[]>('/api/orders', { signal }),
     meta: USER_SCOPED,
     enabled: Boolean(user),
     refetchInterval: (query) => ordersPollInterval(query.state.data),
   });
+  return useOfflineCopy(query, 'orders');
 }
 
 /**

@@ -2,8 +2,9 @@
  * The signed-in user's saved payment methods (spec sections 3 and 7): GET /api/payment-methods
  * (masked details), POST to add one and DELETE to remove one. Both writes carry an Idempotency-Key
  * (useIdempotentMutation), so retrying the same submission after a network error never creates a
- * second method or deletes twice; both refresh the list when they succeed. A 401 is the query
- * client's business (queryClient.ts): the user becomes signed out.
+ * second method or deletes twice; both refresh the list when they succeed. Offline, or failing on
+ * the network, they go into the outbox with their key instead (offline/sync.ts: QueuedForSync).
+ * A 401 is the query client's business (queryClient.ts): the user becomes signed out.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, PaymentMethodInput } from '../../../shared/schemas/wallet';
@@ -11,6 +12,8 @@ import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser } from './user';
+import { sendOrQueue } from '../offline/sync';
+import { useOfflineCopy } from '../offline/useOfflineCopy';
 
 export type { PaymentMethod } from '../../../shared/schemas/wallet';
 
@@ -30,12 +33,14 @@ export type PaymentMethodBody = {
 /** The saved methods; only fetched while someone is signed in. */
 export function usePaymentMethodsQuery() {
   const { data: user } = useCurrentUser();
-  return useQuery({
+  // Offline, the masked copy kept on this device (offline/useOfflineCopy.ts).
+  const query = useQuery({
     queryKey: paymentMethodKeys.list(),
     queryFn: ({ signal }) => apiFetch<PaymentMethod[]>('/api/payment-methods', { signal }),
     enabled: Boolean(user),
     meta: USER_SCOPED,
   });
+  return useOfflineCopy(query, 'paymentMethods');
 }
 
 /** True when the server refused the method because the user already has one of that type. */
@@ -48,8 +53,11 @@ export function useAddPaymentMethodMutation() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationKey: paymentMethodKeys.add(),
+    // Offline (or failing on the network) it goes into the outbox with this key: QueuedForSync.
     mutationFn: (body: PaymentMethodBody, idempotencyKey) =>
-      apiFetch<PaymentMethod>('/api/payment-methods', { method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) }),
+      sendOrQueue({ kind: 'payment-method-add', body }, idempotencyKey, () =>
+        apiFetch<PaymentMethod>('/api/payment-methods', { method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) }),
+      ),
     onSuccess: async (method) => {
       queryClient.setQueryData<PaymentMethod[]>(paymentMethodKeys.list(), (methods) =>
         methods && !methods.some((saved) => saved.id === method.id) ? [...methods, method] : methods,
@@ -69,10 +77,12 @@ export function useDeletePaymentMethodMutation() {
   return useIdempotentMutation({
     mutationKey: paymentMethodKeys.remove(),
     mutationFn: (id: string, idempotencyKey) =>
-      apiFetch<{ id: string; deleted: true }>(`/api/payment-methods/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-        headers: idempotencyHeaders(idempotencyKey),
-      }),
+      sendOrQueue({ kind: 'payment-method-delete', paymentMethodId: id }, idempotencyKey, () =>
+        apiFetch<{ id: string; deleted: true }>(`/api/payment-methods/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+          headers: idempotencyHeaders(idempotencyKey),
+        }),
+      ),
     onSuccess: async (_answer, id) => {
       queryClient.setQueryData<PaymentMethod[]>(paymentMethodKeys.list(), (methods) =>
         methods ? methods.filter((method) => method.id !== id) : methods,

@@ -1,11 +1,15 @@
 /**
  * Saving the signed-in user's profile (PATCH /api/user/profile). The request names the version of
  * the profile it was based on (If-Match), so an edit made from a stale copy (another tab, another
- * device) is refused with 412 instead of silently overwriting the newer values.
+ * device) is refused with 412 instead of silently overwriting the newer values. It carries an
+ * Idempotency-Key (useIdempotentMutation); with `queueOffline`, an edit that cannot be sent now goes
+ * into the outbox with that key and the mutation fails with QueuedForSync (offline/sync.ts).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '../../../shared/schemas/user';
 import { ApiError, apiFetch } from '../api/client';
+import { sendOrQueue } from '../offline/sync';
+import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { userKeys, type User } from './user';
 
 export interface UpdateProfileVariables {
@@ -13,6 +17,8 @@ export interface UpdateProfileVariables {
   update: ProfileUpdate;
   /** `version` of the user the form was filled from. */
   version: number;
+  /** Queue the edit in the outbox when it cannot be sent now (the profile page); default false. */
+  queueOffline?: boolean;
 }
 
 export const profileMutationKeys = {
@@ -31,14 +37,17 @@ export function isStaleProfileError(error: unknown): boolean {
  */
 export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation({
     mutationKey: profileMutationKeys.update(),
-    mutationFn: ({ update, version }: UpdateProfileVariables) =>
-      apiFetch<User>('/api/user/profile', {
-        method: 'PATCH',
-        body: update,
-        headers: { 'If-Match': `"${version}"` },
-      }),
+    mutationFn: ({ update, version, queueOffline = false }: UpdateProfileVariables, idempotencyKey) => {
+      const send = () =>
+        apiFetch<User>('/api/user/profile', {
+          method: 'PATCH',
+          body: update,
+          headers: { 'If-Match': `"${version}"`, ...idempotencyHeaders(idempotencyKey) },
+        });
+      return queueOffline ? sendOrQueue({ kind: 'profile', update, baseVersion: version }, idempotencyKey, send) : send();
+    },
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.current(), user);
     },

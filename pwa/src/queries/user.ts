@@ -7,6 +7,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { apiFetch, apiFetchOrNull } from '../api/client';
+import { clearUserData } from '../offline/db';
+import { useOfflineCopy } from '../offline/useOfflineCopy';
+import { unsubscribeDevice } from './pushSubscriptions';
 
 /** GET /api/user's answer; the type lives in shared/ because the API produces it. */
 export type User = CurrentUser;
@@ -26,20 +29,30 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
 }
 
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: userKeys.current(),
-    queryFn: ({ signal }) => fetchCurrentUser(signal),
-  });
+  // Offline, the user last signed in on this device (offline/useOfflineCopy.ts).
+  return useOfflineCopy(
+    useQuery({
+      queryKey: userKeys.current(),
+      queryFn: ({ signal }) => fetchCurrentUser(signal),
+    }),
+    'user',
+  );
 }
 
 /**
- * Logout: POST /auth/logout, then a full reload so every piece of user state starts over. A failure
- * is only logged (spec section 8: the user is not told).
+ * Logout: this device stops getting the user's push notifications (while the session still allows
+ * telling the server), POST /auth/logout, then everything of the user kept on the device for
+ * offline use is deleted (offline/db.ts) and the page reloads so every piece of user state starts
+ * over. A failure is only logged (spec section 8: the user is not told).
  */
 export function useLogoutMutation() {
   return useMutation({
-    mutationFn: () => apiFetch<unknown>('/auth/logout', { method: 'POST' }),
-    onSuccess: () => {
+    mutationFn: async () => {
+      await unsubscribeDevice().catch((error: unknown) => console.warn('Could not unsubscribe from push', error));
+      return apiFetch<unknown>('/auth/logout', { method: 'POST' });
+    },
+    onSuccess: async () => {
+      await clearUserData();
       window.location.reload();
     },
     onError: (error) => {

@@ -7,6 +7,9 @@
  * Each save names the version of the cached user in If-Match; a successful save replaces the cached
  * user (and so the version). When the save is refused as stale (412) the user is refetched and the
  * settings form starts over from the newer server values.
+ *
+ * Offline, a save goes into the outbox (offline/sync.ts): the form keeps showing the queued values
+ * with 'Pending sync' until they are sent; a conflict found then is resolved in SyncConflictDialog.
  */
 import { useEffect, useMemo, useState, type ChangeEvent, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import {
@@ -30,6 +33,7 @@ import {
 import {
   LuBadgeCheck,
   LuCalendarDays,
+  LuCloudUpload,
   LuCreditCard,
   LuExternalLink,
   LuHistory,
@@ -49,6 +53,9 @@ import PaymentMethodsPanel from '../components/wallet/PaymentMethodsPanel';
 import TransactionHistory from '../components/wallet/TransactionHistory';
 import { UserAvatar } from '../components/UserAvatar';
 import { isStaleProfileError, useUpdateProfileMutation } from '../queries/profile';
+import { OfflineMarker } from '../components/OfflineMarker';
+import { pendingProfileUpdate, usePendingEdits } from '../offline/pendingEdits';
+import { QueuedForSync } from '../offline/sync';
 import { type User } from '../queries/user';
 
 /** Steam's own page that shows the user's trade URL (spec: help centre, trade URL article). */
@@ -79,9 +86,14 @@ export default function ProfileScreen() {
 function Profile({ user }: { user: User }) {
   // Bumped after a 412 conflict: remounting the form refills it from the refetched user.
   const [formGeneration, setFormGeneration] = useState(0);
+  // An edit queued offline: the form shows its values (and remounts when the queue changes).
+  const pendingEdits = usePendingEdits(user.steamId);
+  const pendingUpdate = pendingProfileUpdate(pendingEdits);
+  const pendingKey = (pendingEdits ?? []).map((entry) => entry.seq).join(',');
 
   return (
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl" mx="auto" colorPalette="brand">
+      <OfflineMarker dataset="user" />
       <ProfileHeader user={user} />
       <Tabs.Root defaultValue="settings" variant="line" colorPalette="brand" lazyMount>
         <Tabs.List borderColor="border" flexWrap="wrap" rowGap="1">
@@ -100,8 +112,9 @@ function Profile({ user }: { user: User }) {
         </Tabs.List>
         <Tabs.Content value="settings" pt={{ base: '5', md: '6' }}>
           <ProfileSettingsForm
-            key={formGeneration}
-            user={user}
+            key={`${formGeneration}/${pendingKey}/${user.version}`}
+            user={pendingUpdate ? { ...user, ...pendingUpdate } : user}
+            pendingSync={pendingUpdate !== null}
             onConflict={() => setFormGeneration((generation) => generation + 1)}
           />
         </Tabs.Content>
@@ -256,11 +269,13 @@ function toFormFieldErrors(fields: Record<string, string>): Record<string, strin
 
 interface ProfileSettingsFormProps {
   user: User;
+  /** The values shown are queued offline, not yet on the server. */
+  pendingSync: boolean;
   /** The save was refused because the profile changed elsewhere; the user has been refetched. */
   onConflict: () => void;
 }
 
-function ProfileSettingsForm({ user, onConflict }: ProfileSettingsFormProps) {
+function ProfileSettingsForm({ user, pendingSync, onConflict }: ProfileSettingsFormProps) {
   const updateProfile = useUpdateProfileMutation();
   const form = useZodForm({
     schema: profileFormSchema,
@@ -325,6 +340,7 @@ function ProfileSettingsForm({ user, onConflict }: ProfileSettingsFormProps) {
           tradeUrl: input.tradeUrl,
         },
         version: user.version,
+        queueOffline: true,
       });
       toaster.create({ id: SAVE_TOAST_ID, title: 'Profile updated successfully', description: undefined, type: 'success' });
     } catch (error) {
@@ -333,6 +349,10 @@ function ProfileSettingsForm({ user, onConflict }: ProfileSettingsFormProps) {
   }
 
   function handleSaveError(error: unknown) {
+    if (error instanceof QueuedForSync) {
+      toaster.create({ id: SAVE_TOAST_ID, title: 'Pending sync', description: error.message, type: 'info' });
+      return;
+    }
     if (isStaleProfileError(error)) {
       onConflict();
       toaster.create({
@@ -361,9 +381,17 @@ function ProfileSettingsForm({ user, onConflict }: ProfileSettingsFormProps) {
     <Card.Root bg="bg.panel" borderColor="border" overflow="hidden">
       <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
       <Card.Header px={{ base: '5', md: '8' }} pt={{ base: '5', md: '7' }} pb="0" gap="1">
-        <Heading as="h2" size="lg">
-          Profile Settings
-        </Heading>
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h2" size="lg">
+            Profile Settings
+          </Heading>
+          {pendingSync ? (
+            <Badge colorPalette="orange" variant="subtle" size="md" gap="1">
+              <LuCloudUpload aria-hidden="true" />
+              Pending sync
+            </Badge>
+          ) : null}
+        </HStack>
         <Text color="fg.muted" fontSize="sm">
           Your name and e-mail appear on receipts and support replies. Your trade URL lets our trade bot send you
           offers.

@@ -5,6 +5,8 @@
  * - success: the success toast, an inline success state (`success`) and a reset form;
  * - 400 with field messages: the server's messages under the fields, the first one focused;
  * - 429: an error toast with the server's message;
+ * - queued in the outbox while offline (QueuedForSync, offline/sync.ts): a 'Pending sync' toast,
+ *   then like a success (reset, `onSuccess` without an answer);
  * - anything else: an error toast `failureTitle` with the server's message (or a network hint).
  *
  * Options for forms that live in a dialog or a list (payment methods): `onSuccess` runs after the
@@ -16,6 +18,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { SUPPORT } from '../../../../shared/constants';
 import { ApiError } from '../../api/client';
+import { QueuedForSync } from '../../offline/sync';
 import { toaster } from '../toaster';
 import { type SubmittableForm } from './useZodForm';
 
@@ -81,7 +84,14 @@ export function useFormSubmission<T>({
       form.reset();
       onSuccess?.(answer, input);
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      // Queued in the outbox (offline): done as far as the form is concerned, sent later.
+      if (error instanceof QueuedForSync) {
+        createSlotToast(toastSlot, { title: 'Pending sync', description: error.message, type: 'info' });
+        form.reset();
+        onSuccess?.(undefined, input);
+        return;
+      }
       if (form.applyServerErrors(error) && !toastFieldErrors) return;
       if (error instanceof ApiError && error.status === 429) {
         createSlotToast(toastSlot, {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { LuTrash2 } from 'react-icons/lu';
 import { ApiError } from '../../api/client';
+import { QueuedForSync } from '../../offline/sync';
 import { useDeletePaymentMethodMutation, type PaymentMethod } from '../../queries/paymentMethods';
 import { createSlotToast } from '../forms/useFormSubmission';
 import { PAYMENT_METHODS_TOAST_SLOT } from './paymentMethodForm';
@@ -35,6 +36,12 @@ export function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: Del
       createSlotToast(PAYMENT_METHODS_TOAST_SLOT, { title: 'Payment method deleted successfully', type: 'success' });
       onClose();
     } catch (error) {
+      if (error instanceof QueuedForSync) {
+        // Offline: the deletion waits in the outbox; the card shows 'Pending sync' meanwhile.
+        createSlotToast(PAYMENT_METHODS_TOAST_SLOT, { title: 'Pending sync', description: error.message, type: 'info' });
+        onClose();
+        return;
+      }
       createSlotToast(PAYMENT_METHODS_TOAST_SLOT, {
         title: 'Failed to delete payment method',
         description: error instanceof ApiError ? error.detail : NETWORK_HINT,

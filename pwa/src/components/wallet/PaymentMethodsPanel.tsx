@@ -5,10 +5,12 @@
  *
  * Writes carry an Idempotency-Key (useIdempotentMutation): after a network error retrying the same
  * details, or the same deletion, reuses it, so a method is saved or deleted at most once however
- * often the user presses the button.
+ * often the user presses the button. Offline they are queued (offline/sync.ts) and shown in place
+ * with 'Pending sync' until sent; the list itself is then the copy kept on this device.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
+  Badge,
   Box,
   Button,
   Card,
@@ -24,9 +26,12 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { LuLock, LuPlus, LuTrash2, LuWallet } from 'react-icons/lu';
+import { LuCloudUpload, LuLock, LuPlus, LuTrash2, LuWallet } from 'react-icons/lu';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
+import { pendingPaymentMethods, usePendingEdits } from '../../offline/pendingEdits';
 import { usePaymentMethodsQuery, type PaymentMethod } from '../../queries/paymentMethods';
+import { useCurrentUser } from '../../queries/user';
+import { OfflineMarker } from '../OfflineMarker';
 import { AddPaymentMethodDialog } from './AddPaymentMethodDialog';
 import { DeletePaymentMethodDialog } from './DeletePaymentMethodDialog';
 import { PaymentMethodSummary } from './PaymentMethodSummary';
@@ -47,7 +52,12 @@ export default function PaymentMethodsPanel() {
     return addButton && !addButton.disabled ? addButton : headingRef.current;
   }
 
-  const savedTypes = new Set<PaymentMethodType>((methods ?? []).map((method) => method.type));
+  // Edits queued offline show in place as 'Pending sync' until the outbox sends them.
+  const { data: user } = useCurrentUser();
+  const pending = pendingPaymentMethods(usePendingEdits(user?.steamId));
+  const shown = methods ? [...methods, ...pending.added] : undefined;
+
+  const savedTypes = new Set<PaymentMethodType>((shown ?? []).map((method) => method.type));
   const allAdded = PAYMENT_METHOD_TYPES.every((type) => savedTypes.has(type));
 
   let content: ReactNode;
@@ -72,7 +82,7 @@ export default function PaymentMethodsPanel() {
         </EmptyState.Content>
       </EmptyState.Root>
     );
-  } else if (methods.length === 0) {
+  } else if (!shown || shown.length === 0) {
     content = (
       <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="l3">
         <EmptyState.Content>
@@ -91,10 +101,11 @@ export default function PaymentMethodsPanel() {
   } else {
     content = (
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="4" aria-label="Saved payment methods">
-        {methods.map((method) => (
+        {shown.map((method) => (
           <Box as="li" key={method.id} display="flex">
             <SavedMethodCard
               method={method}
+              pendingSync={method.id.startsWith('pending-') || pending.deleting.has(method.id)}
               onDelete={(trigger) => {
                 deleteTriggerRef.current = trigger;
                 setDeleting(method);
@@ -137,6 +148,7 @@ export default function PaymentMethodsPanel() {
         ) : null}
       </Card.Header>
       <Card.Body px={{ base: '5', md: '8' }} pt="6" pb={{ base: '5', md: '7' }} gap="5">
+        <OfflineMarker dataset="paymentMethods" />
         {content}
         <HStack gap="2" fontSize="sm" color="fg.subtle" align="flex-start">
           <Icon as={LuLock} boxSize="3.5" mt="1" flexShrink={0} aria-hidden="true" />
@@ -162,7 +174,14 @@ export default function PaymentMethodsPanel() {
   );
 }
 
-function SavedMethodCard({ method, onDelete }: { method: PaymentMethod; onDelete: (trigger: HTMLElement) => void }) {
+interface SavedMethodCardProps {
+  method: PaymentMethod;
+  /** Its addition or deletion is queued offline: no delete button, a 'Pending sync' badge instead. */
+  pendingSync: boolean;
+  onDelete: (trigger: HTMLElement) => void;
+}
+
+function SavedMethodCard({ method, pendingSync, onDelete }: SavedMethodCardProps) {
   const labelId = useId();
   const label = PAYMENT_METHOD_LABELS[method.type];
   return (
@@ -181,17 +200,24 @@ function SavedMethodCard({ method, onDelete }: { method: PaymentMethod; onDelete
           method={method}
           labelId={labelId}
           actions={
-            <IconButton
-              aria-label={`Delete ${label} payment method`}
-              title="Delete"
-              variant="ghost"
-              size="sm"
-              color="fg.muted"
-              _hover={{ color: 'fg.error', bg: 'red.500/10' }}
-              onClick={(event) => onDelete(event.currentTarget)}
-            >
-              <LuTrash2 />
-            </IconButton>
+            pendingSync ? (
+              <Badge colorPalette="orange" variant="subtle" size="sm" gap="1">
+                <LuCloudUpload aria-hidden="true" />
+                Pending sync
+              </Badge>
+            ) : (
+              <IconButton
+                aria-label={`Delete ${label} payment method`}
+                title="Delete"
+                variant="ghost"
+                size="sm"
+                color="fg.muted"
+                _hover={{ color: 'fg.error', bg: 'red.500/10' }}
+                onClick={(event) => onDelete(event.currentTarget)}
+              >
+                <LuTrash2 />
+              </IconButton>
+            )
           }
         />
       </Card.Body>

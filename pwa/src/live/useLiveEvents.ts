@@ -1,0 +1,55 @@
+/**
+ * One EventSource on GET /api/events per tab while someone is signed in and the browser is online.
+ * The browser reconnects by itself after a drop (after the `retry:` the server sets) and sends
+ * `Last-Event-ID`, so the server replays what was missed from its durable log; the screens' polling
+ * stays as the fallback for when the stream is down.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCurrentUser, userKeys, type User } from '../queries/user';
+import { applyLiveEvent, LIVE_EVENT_TYPES } from './liveEvents';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+  // Re-renders when the user changes; the cache itself (not the offline copy useCurrentUser may
+  // show) says whether the server confirmed a signed-in user.
+  useCurrentUser();
+  const online = useOnline();
+  const userId = queryClient.getQueryData<User | null>(userKeys.current())?.steamId ?? null;
+
+  useEffect(() => {
+    if (!userId || !online || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    for (const type of LIVE_EVENT_TYPES) {
+      source.addEventListener(type, (event: MessageEvent<string>) => {
+        try {
+          applyLiveEvent(queryClient, type, JSON.parse(event.data) as Record<string, unknown>);
+        } catch {
+          // A malformed event is skipped; the next poll catches up.
+        }
+      });
+    }
+    source.addEventListener('error', () => {
+      // CLOSED means the server refused the stream (signed out: 401): do not retry in a loop.
+      if (source.readyState === EventSource.CLOSED) void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+    });
+    return () => source.close();
+  }, [userId, online, queryClient]);
+}

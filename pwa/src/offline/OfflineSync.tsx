@@ -1,0 +1,49 @@
+/**
+ * Mounted once by App: keeps the offline copies (keepOfflineCopies), runs the outbox for the
+ * signed-in user (startOutboxSync), shows the outbox's notices (why a queued edit was refused) as
+ * toasts, and its conflict dialog.
+ */
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { toaster } from '../components/toaster';
+import { useCurrentUser } from '../queries/user';
+import { db } from './db';
+import { keepOfflineCopies } from './keepOfflineCopies';
+import { usePendingEdits } from './pendingEdits';
+import { SyncConflictDialog } from './SyncConflictDialog';
+import { refreshAfterReplay, replayNow, startOutboxSync } from './sync';
+
+/** Notices already toasted (their deletion is asynchronous; a re-render must not toast them twice). */
+const shownNotices = new Set<number>();
+
+export function OfflineSync() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const userId = user?.steamId;
+
+  useEffect(() => keepOfflineCopies(queryClient), [queryClient]);
+  useEffect(() => startOutboxSync(queryClient), [queryClient]);
+
+  const notices = useLiveQuery(() => (userId ? db.notices.where('userId').equals(userId).sortBy('id') : []), [userId]);
+  useEffect(() => {
+    for (const notice of notices ?? []) {
+      if (shownNotices.has(notice.id!)) continue;
+      shownNotices.add(notice.id!);
+      toaster.create({ title: notice.title, description: notice.description, type: 'error', duration: 10_000 });
+      void db.notices.delete(notice.id!);
+    }
+  }, [notices]);
+
+  const conflict = usePendingEdits(userId)?.find((entry) => entry.status === 'conflict') ?? null;
+
+  return (
+    <SyncConflictDialog
+      entry={conflict}
+      onResolved={() => {
+        refreshAfterReplay(queryClient);
+        void replayNow({ ignoreBackoff: true });
+      }}
+    />
+  );
+}

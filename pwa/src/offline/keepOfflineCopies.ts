@@ -1,0 +1,56 @@
+/**
+ * The one place that writes the offline copies: a subscriber on the query cache that stores every
+ * successful load (and every setQueryData: a mutation's answer, a live event) of the signed-in
+ * user's data into Dexie (cachedData.ts). Query modules need no change for it.
+ */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { InventoryResponse } from '../../../shared/schemas/inventory';
+import type { Listing, Order } from '../../../shared/schemas/market';
+import type { PaymentMethod } from '../../../shared/schemas/wallet';
+import { inventoryKeys } from '../queries/inventory';
+import { listingKeys } from '../queries/listings';
+import { orderKeys } from '../queries/orders';
+import { paymentMethodKeys } from '../queries/paymentMethods';
+import { userKeys, type User } from '../queries/user';
+import { saveDataset, saveUser } from './cachedData';
+import type { Dataset } from './db';
+
+/** The query (by its hash) whose data each dataset copies. */
+const DATASET_OF_QUERY = new Map<string, Dataset>([
+  [hashKey(userKeys.current()), 'user'],
+  [hashKey(inventoryKeys.mine()), 'inventory'],
+  [hashKey(listingKeys.mine()), 'listings'],
+  [hashKey(orderKeys.mine()), 'orders'],
+  [hashKey(paymentMethodKeys.list()), 'paymentMethods'],
+]);
+
+function logFailure(error: unknown) {
+  // A full or unavailable IndexedDB (private mode) only costs the offline copy.
+  console.warn('Could not keep the offline copy', error);
+}
+
+/** Starts copying; returns the function that stops it. */
+export function keepOfflineCopies(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const dataset = DATASET_OF_QUERY.get(event.query.queryHash);
+    const data: unknown = event.query.state.data;
+    if (!dataset || data === undefined) return;
+    if (dataset === 'user') {
+      // null is "signed out": the copy stays until logout clears it (a session can expire offline).
+      if (data) saveUser(data as User).catch(logFailure);
+      return;
+    }
+    const user = queryClient.getQueryData<User | null>(userKeys.current());
+    if (!user) return;
+    const save =
+      dataset === 'inventory'
+        ? saveDataset('inventory', user.steamId, data as InventoryResponse)
+        : dataset === 'listings'
+          ? saveDataset('listings', user.steamId, data as Listing[])
+          : dataset === 'orders'
+            ? saveDataset('orders', user.steamId, data as Order[])
+            : saveDataset('paymentMethods', user.steamId, data as PaymentMethod[]);
+    save.catch(logFailure);
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The public data kept for offline visits (DESIGN.md section 7): the landing page's market stats
+ * and featured skins and the first page of the market's default view, persisted from the TanStack
+ * Query cache into localStorage (@tanstack/query-sync-storage-persister), so `/` and `/market`
+ * render with the network off. Nothing of the signed-in user goes here (their data is in Dexie).
+ *
+ * Restored entries count as stale, so an online visit re-reads them at once, while an offline one
+ * shows them (their queries wait, paused, for the network).
+ */
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import { DEFAULT_MARKET_FILTERS, marketKeys } from '../queries/market';
+
+const STORAGE_KEY = 'skinmarket.public-cache';
+/** Bump when the shape of a persisted answer changes: older saves are then discarded. */
+const CACHE_VERSION = '1';
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const MARKET_FIRST_PAGE = hashKey(marketKeys.skins(DEFAULT_MARKET_FILTERS));
+const PUBLIC_QUERIES = new Set([hashKey(marketKeys.stats()), hashKey(marketKeys.featured()), MARKET_FIRST_PAGE]);
+
+function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage blocked (some privacy settings): nothing is persisted.
+    return undefined;
+  }
+}
+
+type PersistOptions = PersistQueryClientProviderProps['persistOptions'];
+type PersistedClient = Parameters<NonNullable<Parameters<typeof createSyncStoragePersister>[0]['serialize']>>[0];
+
+/** Keeps only the first page of the market's infinite list: that is what the page shows first. */
+function firstPageOnly(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) => {
+    if (query.queryHash !== MARKET_FIRST_PAGE) return query;
+    const data = query.state.data as { pages: unknown[]; pageParams: unknown[] } | undefined;
+    if (!data) return query;
+    return { ...query, state: { ...query.state, data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } } };
+  });
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
+/**
+ * A query left unused for gcTime (5 minutes) leaves the cache, and so the next save; the last saved
+ * copy of it is carried over instead, so a long visit to one page does not lose the other's data.
+ */
+function withEarlierSaves(client: PersistedClient, storage: Storage | undefined): PersistedClient {
+  let earlier: PersistedClient | null = null;
+  try {
+    earlier = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null') as PersistedClient | null;
+  } catch {
+    earlier = null;
+  }
+  if (!earlier || earlier.buster !== client.buster) return client;
+  const present = new Set(client.clientState.queries.map((query) => query.queryHash));
+  const carried = earlier.clientState.queries.filter((query) => PUBLIC_QUERIES.has(query.queryHash) && !present.has(query.queryHash));
+  return { ...client, clientState: { ...client.clientState, queries: [...client.clientState.queries, ...carried] } };
+}
+
+const storage = localStorageOrUndefined();
+
+export const publicCachePersistOptions: PersistOptions = {
+  persister: createSyncStoragePersister({
+    storage,
+    key: STORAGE_KEY,
+    serialize: (client) => JSON.stringify(withEarlierSaves(firstPageOnly(client), storage)),
+  }),
+  buster: CACHE_VERSION,
+  maxAge: MAX_AGE_MS,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && PUBLIC_QUERIES.has(query.queryHash),
+    shouldDehydrateMutation: () => false,
+  },
+};
+
+/** After restoring: the saved answers are shown but re-read as soon as the network allows. */
+export function markRestoredPublicDataStale(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none' });
+}

@@ -1,0 +1,125 @@
+/**
+ * The page side of the outbox (outbox.ts has the rules): queueing an edit that cannot be sent now,
+ * and running the replay.
+ *
+ * An edit is queued instead of sent when the browser is offline, when sending it failed on the
+ * network (with the key it was sent with: the server may have applied it, and the replay must not
+ * apply it again), or when older edits of the user still wait (order matters). The caller gets a
+ * QueuedForSync error and shows 'Pending sync'.
+ *
+ * Replays run on app start, when the network comes back, when an edit was queued while online, and
+ * at each entry's backoff time while a page is open; where Background Sync exists the worker is
+ * also asked to replay (it does so even after the tab is closed). All of them take the outbox's
+ * Web Lock, so they never send an entry twice at once; each entry keeps its Idempotency-Key, so a
+ * lost answer never applies it twice. Only the user the server says is signed in gets replayed.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { userKeys, type User } from '../queries/user';
+import { paymentMethodKeys } from '../queries/paymentMethods';
+import type { OutboxOperation } from './db';
+import { db } from './db';
+import { isNetworkFailure, isOffline } from './network';
+import { enqueue, entriesOf, OUTBOX_SYNC_TAG, replayOutbox, type ReplayReport } from './outbox';
+
+/** Thrown instead of the answer when an edit was queued: the screen shows it as 'Pending sync'. */
+export class QueuedForSync extends Error {
+  constructor() {
+    super('Saved on this device. It will be sent when you are back online.');
+    this.name = 'QueuedForSync';
+  }
+}
+
+/** Background Sync, where the browser has it (Chromium); not in TypeScript's DOM types. */
+interface SyncCapableRegistration extends ServiceWorkerRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+let client: QueryClient | null = null;
+let retryTimer: number | undefined;
+
+function signedInUserId(): string | null {
+  return client?.getQueryData<User | null>(userKeys.current())?.steamId ?? null;
+}
+
+async function askWorkerToSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = (await navigator.serviceWorker.getRegistration()) as SyncCapableRegistration | undefined;
+  await registration?.sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
+
+/** What the pages do once entries were applied or refused: show the server's state. */
+export function refreshAfterReplay(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+  void queryClient.invalidateQueries({ queryKey: paymentMethodKeys.all });
+}
+
+/** Replays the signed-in user's outbox now (if online), and plans the next try. */
+export async function replayNow({ ignoreBackoff = false } = {}): Promise<ReplayReport | null> {
+  const userId = signedInUserId();
+  if (!userId || isOffline()) return null;
+  const report = await replayOutbox({ userId, ignoreBackoff });
+  if (client && (report.applied.length > 0 || report.rejected.length > 0 || report.conflicts.length > 0)) {
+    refreshAfterReplay(client);
+  }
+  window.clearTimeout(retryTimer);
+  if (report.retryAt !== null) {
+    retryTimer = window.setTimeout(() => void replayNow(), Math.max(0, report.retryAt - Date.now()));
+  }
+  return report;
+}
+
+/** Queues an edit for the signed-in user and asks for a replay as soon as possible. */
+async function queue(op: OutboxOperation, idempotencyKey: string): Promise<never> {
+  const userId = signedInUserId();
+  if (!userId) throw new Error('Sign in to save changes');
+  await enqueue(userId, op, idempotencyKey);
+  void askWorkerToSync();
+  void replayNow();
+  throw new QueuedForSync();
+}
+
+/**
+ * Sends an edit, or queues it (see the file's comment). `send` performs the request with
+ * `idempotencyKey`; the same key goes into the queue.
+ */
+export async function sendOrQueue<T>(op: OutboxOperation, idempotencyKey: string, send: () => Promise<T>): Promise<T> {
+  const userId = signedInUserId();
+  const waiting = userId ? (await entriesOf(userId, db)).length > 0 : false;
+  if (isOffline() || waiting) return queue(op, idempotencyKey);
+  try {
+    return await send();
+  } catch (error) {
+    if (isNetworkFailure(error)) return queue(op, idempotencyKey);
+    throw error;
+  }
+}
+
+/** Starts replaying for this page: now, whenever the network returns, and when the worker replayed. */
+export function startOutboxSync(queryClient: QueryClient): () => void {
+  client = queryClient;
+  const handleOnline = () => {
+    void replayNow({ ignoreBackoff: true });
+    void askWorkerToSync();
+  };
+  const handleWorkerMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'outbox-replayed') refreshAfterReplay(queryClient);
+  };
+  // The signed-in user is known once GET /api/user answered: replay when someone signs in.
+  let knownUserId = signedInUserId();
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    const userId = signedInUserId();
+    if (userId === knownUserId) return;
+    knownUserId = userId;
+    if (userId) void replayNow();
+  });
+  window.addEventListener('online', handleOnline);
+  navigator.serviceWorker?.addEventListener('message', handleWorkerMessage);
+  void replayNow();
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', handleOnline);
+    navigator.serviceWorker?.removeEventListener('message', handleWorkerMessage);
+    window.clearTimeout(retryTimer);
+    client = null;
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Offline reads: a query module passes its query through useOfflineCopy, and while the API cannot
+ * be reached (query paused offline, or failed with a network error) and the query has no data of
+ * its own, the screen gets the Dexie copy instead (read with useLiveQuery, so a push message that
+ * updates a listing shows at once). Screens need no change; the OfflineMarker tells the user the
+ * data is a copy and how old it is. As soon as the network is back the paused query runs and its
+ * answer replaces the copy.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { loadDataset, type DatasetData } from './cachedData';
+import type { Dataset } from './db';
+import { isNetworkFailure } from './network';
+
+/** Per dataset shown from its copy: how many hooks show it, and when it was last loaded. */
+const servedFromCopy = new Map<Dataset, { count: number; updatedAt: number }>();
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Registers one hook showing the copy; returns its release. */
+function holdServed(dataset: Dataset, updatedAt: number): () => void {
+  const current = servedFromCopy.get(dataset);
+  servedFromCopy.set(dataset, { count: (current?.count ?? 0) + 1, updatedAt });
+  notify();
+  return () => {
+    const held = servedFromCopy.get(dataset);
+    if (!held) return;
+    if (held.count <= 1) servedFromCopy.delete(dataset);
+    else servedFromCopy.set(dataset, { ...held, count: held.count - 1 });
+    notify();
+  };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** When the copy of `dataset` on screen was last loaded, or null while it is live data. */
+export function useServedFromCopy(dataset: Dataset): number | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => servedFromCopy.get(dataset)?.updatedAt ?? null,
+    () => null,
+  );
+}
+
+/** The query as it would look had it loaded `data` (only the fields screens read are meaningful). */
+function asLoaded<T>(query: UseQueryResult<T>, data: T, updatedAt: number): UseQueryResult<T> {
+  return {
+    ...query,
+    data,
+    error: null,
+    status: 'success',
+    isPending: false,
+    isLoading: false,
+    isSuccess: true,
+    isError: false,
+    isLoadingError: false,
+    isRefetchError: false,
+    isPlaceholderData: false,
+    dataUpdatedAt: updatedAt,
+  } as UseQueryResult<T>;
+}
+
+/**
+ * The query, or the Dexie copy of `dataset` in its place while the API cannot be reached. For the
+ * user, no copy means "signed out" (null); for the other datasets the query is left as it is.
+ */
+export function useOfflineCopy<D extends Dataset, T extends DatasetData[D] | null>(
+  query: UseQueryResult<T>,
+  dataset: D,
+): UseQueryResult<T> {
+  const unreachable =
+    query.data === undefined && (query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error)));
+  const copy = useLiveQuery(() => (unreachable ? loadDataset(dataset) : null), [unreachable, dataset]);
+  const servedAt = unreachable && copy ? copy.updatedAt : null;
+
+  useEffect(() => {
+    if (servedAt === null) return;
+    return holdServed(dataset, servedAt);
+  }, [dataset, servedAt]);
+
+  if (!unreachable || copy === undefined) return query;
+  if (copy === null) return dataset === 'user' ? asLoaded(query, null as T, 0) : query;
+  return asLoaded(query, copy.data as T, copy.updatedAt);
+}
