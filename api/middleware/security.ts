@@ -23,7 +23,8 @@ export function contentSecurityPolicy(): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${STEAM_IMAGE_HOSTS.join(' ')}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // The service worker fetches the item images it caches, and its fetches count as connect-src.
+    `connect-src 'self' ${STEAM_IMAGE_HOSTS.filter((host) => host.includes('//community.')).join(' ')}`,
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
