@@ -11,6 +11,7 @@ import type { InventoryItem } from '../../../../shared/schemas/inventory';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { AuthRequired } from '../../components/AuthRequired';
 import { ItemGridSkeleton } from '../../components/items';
+import { OfflineMarker } from '../../components/OfflineMarker';
 import { toaster } from '../../components/toaster';
 import { useInventoryQuery, useRefreshInventoryMutation } from '../../queries/inventory';
 import { useCurrentUser, type User } from '../../queries/user';
@@ -151,6 +152,7 @@ function InventoryView({ user }: { user: User }) {
 
   return (
     <Box>
+      <OfflineMarker dataset="inventory" />
       <InventoryHeader
         count={inventory.data ? items.length : null}
         fetchedAt={inventory.data?.fetchedAt}

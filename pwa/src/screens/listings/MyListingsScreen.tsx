@@ -12,14 +12,16 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Center, EmptyState, Flex, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, EmptyState, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuPackageOpen, LuPlus, LuRotateCw } from 'react-icons/lu';
 import { ItemGrid, ItemGridCell } from '../../components/items';
+import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useListingsQuery, type Listing } from '../../queries/listings';
 import { CancelListingDialog } from './CancelListingDialog';
 import { ListingCard } from './ListingCard';
+import { NotifyToggle } from './NotifyToggle';
 import { listingTotals, nextHoldEnd } from './listingView';
 import { useNow } from './useNow';
 
@@ -49,14 +51,18 @@ function MyListings() {
     <Box colorPalette="brand">
       <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }} justify="space-between" gap="4">
         <PageTitle title="My Listings" subtitle="Track your item sales and earnings" mb="0" />
-        <Button asChild colorPalette="brand" flexShrink={0} mt={{ sm: '2' }}>
-          <RouterLink to={SELL_PATH}>
-            <LuPlus aria-hidden="true" />
-            List More Items
-          </RouterLink>
-        </Button>
+        <HStack gap="4" flexShrink={0} mt={{ sm: '2' }} justify="space-between">
+          <NotifyToggle />
+          <Button asChild colorPalette="brand">
+            <RouterLink to={SELL_PATH}>
+              <LuPlus aria-hidden="true" />
+              List More Items
+            </RouterLink>
+          </Button>
+        </HStack>
       </Flex>
       <Box mt={{ base: '6', md: '8' }}>
+        <OfflineMarker dataset="listings" />
         <ListingsContent />
       </Box>
     </Box>
