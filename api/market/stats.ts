@@ -11,6 +11,7 @@
 import { type DataSource } from 'typeorm';
 import { formatUsd } from '../../shared/money';
 import { type MarketStats } from '../../shared/schemas/market';
+import { cachedValue } from './cachedValue';
 import { AVAILABLE } from './catalogue';
 
 export const STATS_TTL_MS = 30_000;
@@ -40,19 +41,8 @@ async function computeStats(dataSource: Pick<DataSource, 'query'>): Promise<Mark
   };
 }
 
-/** The stats reader of one process: computes on first use, then serves the cached figures for STATS_TTL_MS. */
-export function createMarketStats(dataSource: Pick<DataSource, 'query'>, ttlMs = STATS_TTL_MS) {
-  let cached: { at: number; stats: Promise<MarketStats> } | null = null;
-  return function marketStats(): Promise<MarketStats> {
-    const now = Date.now();
-    if (!cached || now - cached.at >= ttlMs) {
-      const stats = computeStats(dataSource);
-      cached = { at: now, stats };
-      // A failed computation is not cached: the next request tries again.
-      stats.catch(() => {
-        if (cached?.stats === stats) cached = null;
-      });
-    }
-    return cached.stats;
-  };
+/** The stats reader of one process: computes on first use, then serves the cached figures for `ttlMs`. */
+export function createMarketStats(dataSource: Pick<DataSource, 'query'>, ttlMs = STATS_TTL_MS): () => Promise<MarketStats> {
+  const stats = cachedValue(ttlMs, () => computeStats(dataSource));
+  return () => stats.get();
 }

@@ -13,7 +13,7 @@ import { type AppServices } from '../../context';
 import { type User } from '../../entities';
 import { ordersOfBuyer } from '../../market/buyerOrders';
 import { createCachedCatalogue } from '../../market/catalogueCache';
-import { featuredListings } from '../../market/featured';
+import { createFeaturedListings } from '../../market/featured';
 import { createMarketStats } from '../../market/stats';
 import { requireUser } from '../../middleware/auth';
 import { concurrencyGate } from '../../middleware/concurrencyGate';
@@ -36,6 +36,7 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
   const userOf = (ctx: Context) => ctx.state.user as User;
   const marketStats = createMarketStats(dataSource);
   const catalogue = createCachedCatalogue(dataSource);
+  const featured = createFeaturedListings(dataSource);
 
   router.get(
     '/skins',
@@ -46,7 +47,7 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
   );
 
   router.get('/featured-skins', async (ctx) => {
-    ctx.body = (await featuredListings(dataSource)).map(presentMarketItem);
+    ctx.body = (await featured.get()).map(presentMarketItem);
   });
 
   router.get('/market-stats', async (ctx) => {
@@ -59,8 +60,11 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
     async (ctx, next) => {
       await next();
-      // Committed by now: sold listings leave this process's cached pages (others' expire within a second).
-      if (ctx.status === 201) catalogue.clear();
+      // Committed by now: sold listings leave this process's cached pages (others' expire within seconds).
+      if (ctx.status === 201) {
+        catalogue.clear();
+        featured.clear();
+      }
     },
     concurrencyGate(PURCHASE_CONCURRENCY),
     idempotent(
