@@ -20,13 +20,16 @@ type Parsed<S extends Schemas> = {
 /** Turns zod issues into `{field: message}`, first message per field; unknown keys name themselves. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
+  // Own keys only: a field named like an Object.prototype member ('toString') is still a field.
+  const first = (field: string, message: string) => {
+    if (!Object.hasOwn(fields, field)) fields[field] = message;
+  };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Unknown field';
+      for (const key of issue.keys) first([...issue.path, key].join('.'), 'Unknown field');
       continue;
     }
-    const field = issue.path.join('.') || '_';
-    fields[field] ??= issue.message;
+    first(issue.path.join('.') || '_', issue.message);
   }
   return fields;
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HttpError } from '../errors';
+import { parseOrThrow } from './validate';
+
+function refusal(schema: z.ZodType, value: unknown): HttpError {
+  try {
+    parseOrThrow(schema, value, 'query');
+  } catch (error) {
+    return error as HttpError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('parseOrThrow', () => {
+  it('names unknown fields, also those named like Object.prototype members (found by the robustness test)', () => {
+    const schema = z.strictObject({ refresh: z.literal('1').optional() });
+    for (const key of ['toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
+      const error = refusal(schema, { [key]: 'x' });
+      expect(error.status).toBe(400);
+      expect(error.fields).toEqual({ [key]: 'Unknown field' });
+      expect(error.message).toBe(`Unknown field in query: ${key}`);
+    }
+  });
+
+  it('keeps the first message of each field', () => {
+    const schema = z.object({ amount: z.string().min(3, 'too short').regex(/^\d+$/, 'digits only') });
+    expect(refusal(schema, { amount: 'x' }).fields).toEqual({ amount: 'too short' });
+  });
+});
