@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError } from '../errors';
+import { type HttpError } from '../errors';
 import { parseOrThrow } from './validate';
 
 function refusal(schema: z.ZodType, value: unknown): HttpError {
