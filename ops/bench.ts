@@ -75,6 +75,7 @@ async function latency(name: string, url: string, count: number) {
   results.push({ name: `${name} (${count} sequential)`, value: `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms` });
 }
 
+const loadAtStart = os.loadavg()[0]!;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skinmarket-bench-'));
 // TRUST_PROXY: the load's clients name themselves in X-Forwarded-For (see ops/bench/market.ts).
 const env = {
@@ -125,7 +126,10 @@ try {
 
 clearTimeout(overrun);
 const cpus = os.cpus();
-console.log(`Machine: ${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}\n`);
+console.log(
+  `Machine: ${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}; ` +
+    `load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine skews every figure)\n`,
+);
 for (const result of results) {
   const verdict = result.ok === undefined ? '    ' : result.ok ? 'ok  ' : 'MISS';
   console.log(`${verdict} ${result.name.padEnd(60)} ${result.value}${result.target ? `   (target ${result.target})` : ''}`);

@@ -134,13 +134,15 @@ export async function marketBenchmarks(base: string, databaseUrl: string, result
   for (let i = 0; i < BUYERS; i++) buyers.push(await fundedBuyer(base, i));
   const cheapest = (await (await walker(`/api/skins?sort=price_asc&limit=${LISTINGS}`)).json()) as { items: Array<{ id: string; price: string }> };
   const listings = cheapest.items;
+  const unexpected = new Map<number, string>();
   const started = performance.now();
   // Buyer b tries listings 20b … 20b+19 (mod 100): every listing is wanted by 10 different buyers.
   const answers = await Promise.all(
     Array.from({ length: ATTEMPTS }, async (_, k) => {
       const buy = buyers[Math.floor(k / (ATTEMPTS / BUYERS))]!;
       const response = await buy('/api/purchases', { method: 'POST', body: { listingIds: [listings[k % LISTINGS]!.id] }, headers: { 'idempotency-key': randomUUID() } });
-      await response.arrayBuffer();
+      const text = await response.text();
+      if (response.status !== 201 && response.status !== 409) unexpected.set(response.status, text.slice(0, 120));
       return response.status;
     }),
   );
@@ -167,7 +169,7 @@ export async function marketBenchmarks(base: string, databaseUrl: string, result
     const rate = ATTEMPTS / seconds;
     results.push({
       name: `${ATTEMPTS} purchase attempts, ${LISTINGS} listings, ${BUYERS} buyers`,
-      value: `${rate.toFixed(0)} attempts/s (${seconds.toFixed(2)} s); ${soldCount} sold; ${[...statuses].map(([status, n]) => `${n}×${status}`).join(', ')}; buyers paid ${formatUsd(BigInt(spent.rows[0]!.cents))} of ${formatUsd(expectedCents)}${exact ? ', money exact' : ', MONEY MISMATCH'}`,
+      value: `${rate.toFixed(0)} attempts/s (${seconds.toFixed(2)} s); ${soldCount} sold; ${[...statuses].map(([status, n]) => `${n}×${status}`).join(', ')}; buyers paid ${formatUsd(BigInt(spent.rows[0]!.cents))} of ${formatUsd(expectedCents)}${exact ? ', money exact' : ', MONEY MISMATCH'}${[...unexpected].map(([status, text]) => `; ${status}: ${text}`).join('')}`,
       target: 'exactly 100 sold, money exact, ≥ 300 attempts/s',
       ok: soldCount === LISTINGS && statuses.get(201) === LISTINGS && exact && rate >= 300,
     });

@@ -56,6 +56,8 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
 
   router.post(
     '/purchases',
+    // First, so the waiting line holds no database connection at all (not even for the user's row).
+    concurrencyGate(PURCHASE_CONCURRENCY),
     signedIn,
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
     async (ctx, next) => {
@@ -66,7 +68,6 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
         featured.clear();
       }
     },
-    concurrencyGate(PURCHASE_CONCURRENCY),
     idempotent(
       dataSource,
       { required: true },
