@@ -1,0 +1,108 @@
+/**
+ * Accessibility (issue 12 item 4): axe-core (WCAG 2.1 A/AA rules) on every page of the route table
+ * and the not-found screen, signed out and signed in as a user who has listings, an order and a
+ * balance, and on the dialogs people act in (the market item's detail, the cart, the Sell tab's
+ * Trade Protection notice and price dialog). Serious and critical violations fail the run.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { pageRoutes } from '../../shared/routes';
+import { expectNoSeriousViolations, settled } from './helpers/axe';
+import { buyViaApi, cheapestListing, saveTradeUrl, sellViaApi } from './helpers/selling';
+import { signInAsNewUser } from './helpers/signIn';
+import { topUp } from './helpers/wallet';
+
+const VIEWPORT = { width: 1280, height: 900 };
+test.use({ viewport: VIEWPORT });
+
+const paths = [...pageRoutes.map((route) => route.path), '/no-such-page'];
+
+test.describe('signed out', () => {
+  for (const path of paths) {
+    test(`${path} has no serious accessibility violations`, async ({ page }) => {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSeriousViolations(page, `${path} signed out`);
+    });
+  }
+
+  test("the market item's dialog and the cart have no serious accessibility violations", async ({ page }) => {
+    await page.goto('/market');
+    const grid = page.getByRole('list', { name: 'Skins for sale' });
+    const first = grid.getByRole('listitem').first();
+    await expect(first).toBeVisible({ timeout: 20_000 });
+    const name = (await first.getByRole('heading').innerText()).trim();
+    await first.getByRole('button', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousViolations(page, 'the market item dialog');
+
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(dialog.getByText('In your cart')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
+    await expect(page.getByRole('list', { name: 'Cart items' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the open cart');
+  });
+});
+
+test.describe('signed in', () => {
+  // One account for the whole group: signing in, selling and buying once is the slow part.
+  let context: BrowserContext;
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.setTimeout(180_000);
+    context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: VIEWPORT });
+    const page = await context.newPage();
+    const steamId = await signInAsNewUser(page);
+    await saveTradeUrl(page, steamId);
+    await sellViaApi(page, steamId, ['4.20', '9.99']);
+    await topUp(page, '100.00');
+    await buyViaApi(page, [(await cheapestListing(page)).id]);
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await context?.close();
+  });
+
+  async function open(path: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(path);
+    await settled(page);
+    return page;
+  }
+
+  for (const path of paths) {
+    test(`${path} has no serious accessibility violations`, async () => {
+      const page = await open(path);
+      await expectNoSeriousViolations(page, `${path} signed in`);
+      await page.close();
+    });
+  }
+
+  test("the Sell tab's notice and price dialog have no serious accessibility violations", async () => {
+    const page = await context.newPage();
+    await page.goto('/market/sell');
+    const notice = page.getByRole('dialog', { name: 'Trade Protection' });
+    const card = page
+      .getByRole('list', { name: 'Your inventory items' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Set Price' }) })
+      .first();
+    // The notice shows until acknowledged once in this browser, and hides the page from role queries while open.
+    await expect(notice.or(card)).toBeVisible({ timeout: 20_000 });
+    if (await notice.isVisible()) {
+      await expectNoSeriousViolations(page, 'the Trade Protection notice');
+      await notice.getByRole('button', { name: 'I Understand' }).click();
+    }
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Set Price' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set Your Selling Price' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Selling Price (USD)').fill('12.34');
+    await expect(dialog.getByRole('region', { name: 'Payment breakdown' })).toContainText('$11.97');
+    await expectNoSeriousViolations(page, 'the Set Your Selling Price dialog');
+    await page.close();
+  });
+});
