@@ -32,7 +32,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number }> {
+/** Starts the server; `seedMs` is the demo seed's own duration when this start seeded (from its log line). */
+function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number; seedMs: number | null }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
     cwd: root,
@@ -40,10 +41,21 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; read
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   running.add(child);
+  let seedMs: number | null = null;
+  let output = '';
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready on')) resolve({ child, readyMs: performance.now() - started });
-    });
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const seeded = /"ms":(\d+),"msg":"demo market seeded"/.exec(output);
+      if (seeded) seedMs = Number(seeded[1]);
+      if (output.includes('ready on')) {
+        child.stdout!.off('data', onData);
+        // Keep draining so the pipe never fills.
+        child.stdout!.resume();
+        resolve({ child, readyMs: performance.now() - started, seedMs });
+      }
+    };
+    child.stdout!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 }
@@ -93,8 +105,16 @@ const overrun = setTimeout(() => {
 }, TIME_LIMIT_MS);
 const base = `http://127.0.0.1:${env.PORT}`;
 try {
-  const first = await start(env);
-  results.push({ name: `first start (initdb, migrations, seed of ${BENCH_LISTINGS.toLocaleString('en-US')} listings)`, value: `${(first.readyMs / 1000).toFixed(2)} s` });
+  // Info level for the seed's timing line (only this start: request logs would weigh on the load figures).
+  const first = await start({ ...env, LOG_LEVEL: 'info' });
+  results.push({ name: 'first start (initdb, migrations, demo seed)', value: `${(first.readyMs / 1000).toFixed(2)} s` });
+  const seedSeconds = (first.seedMs ?? Number.NaN) / 1000;
+  results.push({
+    name: `seeding ${BENCH_LISTINGS.toLocaleString('en-US')} listings (within the first start)`,
+    value: `${seedSeconds.toFixed(2)} s`,
+    target: '< 30 s',
+    ok: seedSeconds < 30,
+  });
   await stop(first.child);
 
   const warm = await start(env);
