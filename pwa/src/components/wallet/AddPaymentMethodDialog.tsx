@@ -5,10 +5,11 @@
  * error retries the same submission, so a method is saved at most once.
  */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Field, Fieldset, Portal, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Fieldset, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
 import { paymentMethodInputSchema, type NewPaymentMethod } from '../../../../shared/schemas/wallet';
 import { useAddPaymentMethodMutation } from '../../queries/paymentMethods';
+import { DialogActions, ModalDialog } from '../dialogs';
 import { RequiredMark } from '../forms/FormField';
 import { useFormSubmission } from '../forms/useFormSubmission';
 import { useZodForm } from '../forms/useZodForm';
@@ -26,46 +27,27 @@ interface AddPaymentMethodDialogProps {
 export function AddPaymentMethodDialog({ open, onOpenChange, savedTypes, finalFocusEl }: AddPaymentMethodDialogProps) {
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="center"
-      motionPreset="slide-in-bottom"
+      onClose={() => onOpenChange(false)}
       size="md"
       scrollBehavior="inside"
-      closeOnInteractOutside={!saving}
-      closeOnEscape={!saving}
+      busy={saving}
       finalFocusEl={finalFocusEl}
       // Every opening starts from an empty form.
       lazyMount
       unmountOnExit
+      // Full screen on phones, where the form is taller than the screen anyway.
+      contentProps={{
+        maxW: { base: '100dvw', sm: 'xl' },
+        minH: { base: '100dvh', sm: 'auto' },
+        maxH: { base: '100dvh', sm: 'calc(100% - 5rem)' },
+        my: { base: '0', sm: 'auto' },
+        borderRadius: { base: '0', sm: 'l3' },
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          {/* Full screen on phones, where the form is taller than the screen anyway. */}
-          <Dialog.Content
-            bg="bg.panel"
-            borderWidth={{ sm: '1px' }}
-            borderColor="border.emphasized"
-            maxW={{ base: '100dvw', sm: 'xl' }}
-            minH={{ base: '100dvh', sm: 'auto' }}
-            maxH={{ base: '100dvh', sm: 'calc(100% - 5rem)' }}
-            my={{ base: '0', sm: 'auto' }}
-            borderRadius={{ base: '0', sm: 'l3' }}
-          >
-            <AddPaymentMethodForm
-              savedTypes={savedTypes}
-              onSavingChange={setSaving}
-              onAdded={() => onOpenChange(false)}
-            />
-            <Dialog.CloseTrigger asChild disabled={saving}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <AddPaymentMethodForm savedTypes={savedTypes} onSavingChange={setSaving} onAdded={() => onOpenChange(false)} />
+    </ModalDialog>
   );
 }
 
@@ -145,16 +127,11 @@ function AddPaymentMethodForm({ savedTypes, onSavingChange, onAdded }: AddPaymen
           ) : null}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" borderColor="border.emphasized" disabled={submission.isPending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
+      <DialogActions busy={submission.isPending}>
         <Button type="submit" colorPalette="brand" loading={submission.isPending} loadingText="Saving..." minW={{ sm: '44' }}>
           Add Payment Method
         </Button>
-      </Dialog.Footer>
+      </DialogActions>
     </form>
   );
 }

@@ -4,10 +4,11 @@
  * Delete again retries the same deletion.
  */
 import { useState } from 'react';
-import { Box, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Box, Dialog, Stack } from '@chakra-ui/react';
 import { LuTrash2 } from 'react-icons/lu';
 import { ApiError } from '../../api/client';
 import { QueuedForSync } from '../../offline/sync';
+import { ConfirmDialog } from '../dialogs';
 import { useDeletePaymentMethodMutation, type PaymentMethod } from '../../queries/paymentMethods';
 import { createSlotToast } from '../forms/useFormSubmission';
 import { PAYMENT_METHODS_TOAST_SLOT } from './paymentMethodForm';
@@ -54,55 +55,33 @@ export function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: Del
   }
 
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={method !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size={{ base: 'xs', sm: 'sm' }}
-      closeOnInteractOutside={!deleting}
-      closeOnEscape={!deleting}
+      onClose={onClose}
       finalFocusEl={finalFocusEl}
+      size="sm"
+      title="Delete payment method?"
+      cancelLabel="Cancel"
+      confirmLabel={
+        <>
+          <LuTrash2 aria-hidden="true" />
+          Delete
+        </>
+      }
+      onConfirm={() => void handleDelete()}
+      busy={deleting}
+      busyText="Deleting..."
     >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel" borderWidth="1px" borderColor="border.emphasized">
-            <Dialog.Header pe="12">
-              <Dialog.Title>Delete payment method?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Dialog.Description color="fg.muted">
-                  This payment method will be removed from your account. You can add it again at any time.
-                </Dialog.Description>
-                {shown ? (
-                  <Box p="4" bg="bg.subtle" borderWidth="1px" borderColor="border" borderRadius="l2">
-                    <PaymentMethodSummary method={shown} showProcessingTime={false} />
-                  </Box>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" borderColor="border.emphasized" disabled={deleting}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={deleting} loadingText="Deleting..." onClick={() => void handleDelete()}>
-                <LuTrash2 aria-hidden="true" />
-                Delete
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={deleting}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Dialog.Description color="fg.muted">
+          This payment method will be removed from your account. You can add it again at any time.
+        </Dialog.Description>
+        {shown ? (
+          <Box p="4" bg="bg.subtle" borderWidth="1px" borderColor="border" borderRadius="l2">
+            <PaymentMethodSummary method={shown} showProcessingTime={false} />
+          </Box>
+        ) : null}
+      </Stack>
+    </ConfirmDialog>
   );
 }

@@ -7,12 +7,13 @@
  * first and the offer goes out once the URL is saved.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Circle, CloseButton, Dialog, HStack, Link, Portal, Span, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Circle, Dialog, HStack, Link, Span, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuSend, LuShieldCheck } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
 import { isUnauthorized } from '../../api/client';
+import { DialogActions, ModalDialog } from '../../components/dialogs';
 import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../components/items';
 import { toaster } from '../../components/toaster';
 import { tradeOfferItem, useSendTradeOfferMutation } from '../../queries/tradeOffers';
@@ -92,38 +93,18 @@ export function SellItemDialog({ item, open, onOpenChange, user }: SellItemDialo
   const dismissable = canDismiss(status);
   return (
     <>
-      <Dialog.Root
-        open={open && item !== null}
-        onOpenChange={(details) => (details.open ? onOpenChange(true) : handleClose())}
-        placement="center"
-        motionPreset="slide-in-bottom"
-        size="md"
-        closeOnInteractOutside={dismissable}
-        closeOnEscape={dismissable}
-      >
-        <Portal>
-          <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-          <Dialog.Positioner>
-            <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
-              {item && status === 'waiting' ? <OfferSent item={item} onCancel={handleClose} /> : null}
-              {item && status !== 'waiting' ? (
-                <SellItemForm
-                  key={item.assetid}
-                  item={item}
-                  sending={status === 'processing'}
-                  failure={status === 'failed' ? failure : null}
-                  onSubmitPrice={handleSubmitPrice}
-                />
-              ) : null}
-              {dismissable ? (
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close" />
-                </Dialog.CloseTrigger>
-              ) : null}
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ModalDialog open={open && item !== null} onClose={handleClose} size="md" dismissable={dismissable}>
+        {item && status === 'waiting' ? <OfferSent item={item} onCancel={handleClose} /> : null}
+        {item && status !== 'waiting' ? (
+          <SellItemForm
+            key={item.assetid}
+            item={item}
+            sending={status === 'processing'}
+            failure={status === 'failed' ? failure : null}
+            onSubmitPrice={handleSubmitPrice}
+          />
+        ) : null}
+      </ModalDialog>
       <TradeUrlDialog open={tradeUrlOpen} onOpenChange={setTradeUrlOpen} user={user} onSaved={handleTradeUrlSaved} />
     </>
   );
@@ -193,16 +174,11 @@ function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormPro
           </HStack>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" borderColor="border.emphasized" disabled={sending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
+      <DialogActions busy={sending}>
         <Button type="submit" colorPalette="brand" disabled={price.priceCents === null || missingAsset} loading={sending} loadingText="Sending...">
           Send Trade Offer
         </Button>
-      </Dialog.Footer>
+      </DialogActions>
     </form>
   );
 }

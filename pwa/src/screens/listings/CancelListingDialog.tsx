@@ -5,9 +5,10 @@
  * The outcome is a toast; the list is refetched either way.
  */
 import { useState } from 'react';
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Stack, Text } from '@chakra-ui/react';
 import { formatDateTime } from '../../../../shared/format';
 import { ApiError, isUnauthorized } from '../../api/client';
+import { ConfirmDialog } from '../../components/dialogs';
 import { ItemSummary } from '../../components/items';
 import { toaster } from '../../components/toaster';
 import { useCancelListingMutation, type Listing } from '../../queries/listings';
@@ -61,54 +62,28 @@ export function CancelListingDialog({ listing, onClose, finalFocusEl }: CancelLi
   }
 
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={listing !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size={{ base: 'xs', sm: 'md' }}
-      closeOnInteractOutside={!cancelling}
-      closeOnEscape={!cancelling}
+      onClose={onClose}
       finalFocusEl={finalFocusEl}
+      size="md"
+      title="Cancel this listing?"
+      cancelLabel="Keep Listing"
+      confirmLabel="Cancel Listing"
+      onConfirm={handleConfirm}
+      busy={cancelling}
+      busyText="Cancelling..."
     >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner px="4">
-          <Dialog.Content bg="bg.panel" borderWidth="1px" borderColor="border.emphasized">
-            <Dialog.Header pe="12">
-              <Dialog.Title>Cancel this listing?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {shown ? (
-                <Stack gap="4">
-                  <ItemSummary item={shown} framed />
-                  <Dialog.Description color="fg.muted">{returnExplanation(shown)}</Dialog.Description>
-                  <Text fontSize="sm" color="fg.subtle">
-                    A cancelled listing cannot be put back on sale; to sell the item again, list it anew once it is
-                    back in your inventory.
-                  </Text>
-                </Stack>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems="stretch" gap="3">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" borderColor="border.emphasized" disabled={cancelling}>
-                  Keep Listing
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={cancelling} loadingText="Cancelling..." onClick={handleConfirm}>
-                Cancel Listing
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={cancelling}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {shown ? (
+        <Stack gap="4">
+          <ItemSummary item={shown} framed />
+          <Dialog.Description color="fg.muted">{returnExplanation(shown)}</Dialog.Description>
+          <Text fontSize="sm" color="fg.subtle">
+            A cancelled listing cannot be put back on sale; to sell the item again, list it anew once it is back in
+            your inventory.
+          </Text>
+        </Stack>
+      ) : null}
+    </ConfirmDialog>
   );
 }

@@ -8,12 +8,10 @@ import { type ReactNode } from 'react';
 import {
   Box,
   Button,
-  CloseButton,
   DataList,
   Dialog,
   Grid,
   HStack,
-  Portal,
   Stack,
   Text,
   useBreakpointValue,
@@ -22,6 +20,7 @@ import { LuCircleCheck, LuExternalLink, LuShoppingCart } from 'react-icons/lu';
 import { formatDate, formatFloatValue } from '../../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import type { MarketItem } from '../../../../../shared/schemas/market';
+import { ModalDialog } from '../../../components/dialogs';
 import { ConditionLabel, ItemImage, QualityBadges, RarityBadge, rarityLabel } from '../../../components/items';
 
 interface ItemDetailDialogProps {
@@ -44,27 +43,9 @@ export function deliveryText(tradableAt: string, { long = false, now = Date.now(
 
 export function ItemDetailDialog({ item, onClose, onAddToCart, adding, inCart }: ItemDetailDialogProps) {
   return (
-    <Dialog.Root
-      open={item !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size="lg"
-    >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized" overflow="hidden">
-            {item ? <ItemDetails item={item} onAddToCart={onAddToCart} adding={adding} inCart={inCart} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalDialog open={item !== null} onClose={onClose} size="lg" contentProps={{ overflow: 'hidden' }}>
+      {item ? <ItemDetails item={item} onAddToCart={onAddToCart} adding={adding} inCart={inCart} /> : null}
+    </ModalDialog>
   );
 }
 

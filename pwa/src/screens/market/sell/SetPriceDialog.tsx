@@ -5,9 +5,10 @@
  * 'Please enter a valid price' otherwise).
  */
 import { type FormEvent } from 'react';
-import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import { Button, Dialog, Stack } from '@chakra-ui/react';
 import { LuListPlus } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
+import { DialogActions, ModalDialog } from '../../../components/dialogs';
 import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../../components/items';
 import { toaster } from '../../../components/toaster';
 
@@ -20,27 +21,9 @@ interface SetPriceDialogProps {
 
 export function SetPriceDialog({ item, onClose, onAdd }: SetPriceDialogProps) {
   return (
-    <Dialog.Root
-      open={item !== null}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size="md"
-    >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
-            {item ? <SetPriceForm key={item.assetid} item={item} onAdd={onAdd} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalDialog open={item !== null} onClose={onClose} size="md">
+      {item ? <SetPriceForm key={item.assetid} item={item} onAdd={onAdd} /> : null}
+    </ModalDialog>
   );
 }
 
@@ -69,17 +52,12 @@ function SetPriceForm({ item, onAdd }: { item: InventoryItem; onAdd: SetPriceDia
           <SaleBreakdown priceCents={price.priceCents} />
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" borderColor="border.emphasized">
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
+      <DialogActions>
         <Button type="submit" colorPalette="brand" disabled={price.priceCents === null}>
           <LuListPlus aria-hidden="true" />
           Add to Sell List
         </Button>
-      </Dialog.Footer>
+      </DialogActions>
     </form>
   );
 }

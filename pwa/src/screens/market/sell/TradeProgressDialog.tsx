@@ -7,10 +7,11 @@
  * - failed: 'Trade Canceled', the failed-screen text and the server's reason; 'Try Again'.
  */
 import { type ReactNode } from 'react';
-import { Alert, Button, Circle, CloseButton, Dialog, Link, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Circle, Dialog, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuCircleCheck, LuCircleX, LuExternalLink } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../../shared/constants';
+import { ModalDialog } from '../../../components/dialogs';
 import { itemCount } from '../../inventory/inventoryFilters';
 import { isDismissable, TRADE_FAILED_SCREEN, type TradeFlowState } from './tradeFlow';
 
@@ -129,44 +130,30 @@ export function TradeProgressDialog(props: TradeProgressDialogProps) {
   const face = faceFor(state, count, props);
   const dismissable = isDismissable(state);
   return (
-    <Dialog.Root
+    <ModalDialog
       open={open && face !== null}
-      onOpenChange={(details) => {
-        if (!details.open && dismissable) onDismiss();
+      onClose={() => {
+        if (dismissable) onDismiss();
       }}
-      placement="center"
-      motionPreset="slide-in-bottom"
       size="sm"
-      closeOnInteractOutside={dismissable}
-      closeOnEscape={dismissable}
+      dismissable={dismissable}
       role={state.status === 'failed' ? 'alertdialog' : 'dialog'}
+      contentProps={{ 'aria-busy': state.status === 'processing' }}
     >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized" aria-busy={state.status === 'processing'}>
-            {face ? (
-              <>
-                <Dialog.Body pt="8">
-                  <Stack gap="4" align="center" textAlign="center" aria-live="polite">
-                    {face.icon}
-                    <Dialog.Title fontSize="xl">{face.title}</Dialog.Title>
-                    {face.body}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer justifyContent="center" flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
-                  {face.footer}
-                </Dialog.Footer>
-              </>
-            ) : null}
-            {dismissable ? (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {face ? (
+        <>
+          <Dialog.Body pt="8">
+            <Stack gap="4" align="center" textAlign="center" aria-live="polite">
+              {face.icon}
+              <Dialog.Title fontSize="xl">{face.title}</Dialog.Title>
+              {face.body}
+            </Stack>
+          </Dialog.Body>
+          <Dialog.Footer justifyContent="center" flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
+            {face.footer}
+          </Dialog.Footer>
+        </>
+      ) : null}
+    </ModalDialog>
   );
 }

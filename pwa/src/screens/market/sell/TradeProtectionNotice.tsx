@@ -4,9 +4,10 @@
  * sets the browser-storage flag `tradeProtectionWarningShown`, so it never shows again there.
  */
 import { useState } from 'react';
-import { Box, Button, Circle, CloseButton, Dialog, HStack, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, Dialog, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { LuShieldAlert } from 'react-icons/lu';
 import { PLATFORM_FEE_PERCENT, STORAGE_KEYS, TRADE_HOLD_DAYS } from '../../../../../shared/constants';
+import { ModalDialog } from '../../../components/dialogs';
 
 function alreadyShown(): boolean {
   try {
@@ -27,58 +28,48 @@ function rememberShown(): void {
 export function TradeProtectionNotice() {
   const [open, setOpen] = useState(() => !alreadyShown());
 
-  function handleOpenChange(next: boolean) {
-    if (!next) rememberShown();
-    setOpen(next);
+  function handleClose() {
+    rememberShown();
+    setOpen(false);
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => handleOpenChange(details.open)} placement="center" motionPreset="slide-in-bottom" size="md">
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
-            <Dialog.Header pe="12">
-              <HStack gap="3">
-                <Circle size="10" bg="yellow.subtle" color="yellow.fg" flexShrink={0}>
-                  <LuShieldAlert size="20" aria-hidden="true" />
-                </Circle>
-                <Dialog.Title>Trade Protection</Dialog.Title>
-              </HStack>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4" color="fg.muted">
-                <Text>
-                  Steam protects every trade for <Text as="strong" color="fg">{TRADE_HOLD_DAYS} days</Text>. When you accept
-                  our bot's trade offer, your items go on sale at once, but they stay under Steam's trade protection
-                  until the hold ends.
-                </Text>
-                <List.Root gap="2" ps="5">
-                  <List.Item>
-                    Your sale is paid to your balance when the {TRADE_HOLD_DAYS}-day protection ends (price minus the{' '}
-                    {PLATFORM_FEE_PERCENT}% fee).
-                  </List.Item>
-                  <List.Item>
-                    <Box as="span" color="fg" fontWeight="semibold">
-                      If you reverse the trade in Steam during the protection, the items return to you and your listing
-                      is cancelled.
-                    </Box>{' '}
-                    A buyer who already paid is refunded and you are not paid.
-                  </List.Item>
-                </List.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">I Understand</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onClose={handleClose} size="md">
+      <Dialog.Header pe="12">
+        <HStack gap="3">
+          <Circle size="10" bg="yellow.subtle" color="yellow.fg" flexShrink={0}>
+            <LuShieldAlert size="20" aria-hidden="true" />
+          </Circle>
+          <Dialog.Title>Trade Protection</Dialog.Title>
+        </HStack>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4" color="fg.muted">
+          <Text>
+            Steam protects every trade for <Text as="strong" color="fg">{TRADE_HOLD_DAYS} days</Text>. When you accept
+            our bot's trade offer, your items go on sale at once, but they stay under Steam's trade protection
+            until the hold ends.
+          </Text>
+          <List.Root gap="2" ps="5">
+            <List.Item>
+              Your sale is paid to your balance when the {TRADE_HOLD_DAYS}-day protection ends (price minus the{' '}
+              {PLATFORM_FEE_PERCENT}% fee).
+            </List.Item>
+            <List.Item>
+              <Box as="span" color="fg" fontWeight="semibold">
+                If you reverse the trade in Steam during the protection, the items return to you and your listing
+                is cancelled.
+              </Box>{' '}
+              A buyer who already paid is refunded and you are not paid.
+            </List.Item>
+          </List.Root>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button colorPalette="brand">I Understand</Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+    </ModalDialog>
   );
 }

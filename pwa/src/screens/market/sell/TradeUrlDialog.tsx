@@ -6,10 +6,11 @@
  * Used by the Sell tab and the Inventory's 'Sell Item' dialog.
  */
 import { type FormEvent } from 'react';
-import { Button, CloseButton, Dialog, Input, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink } from 'react-icons/lu';
 import { z } from 'zod';
 import { tradeUrlSchema } from '../../../../../shared/schemas/user';
+import { DialogActions, ModalDialog } from '../../../components/dialogs';
 import { FormField } from '../../../components/forms/FormField';
 import { useZodForm } from '../../../components/forms/useZodForm';
 import { toaster } from '../../../components/toaster';
@@ -55,69 +56,46 @@ export function TradeUrlDialog({ open, onOpenChange, user, onSaved }: TradeUrlDi
   }
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="center"
-      motionPreset="slide-in-bottom"
-      size="md"
-      closeOnInteractOutside={!save.isPending}
-      closeOnEscape={!save.isPending}
-    >
-      <Portal>
-        <Dialog.Backdrop bg="blackAlpha.700" backdropFilter="blur(2px)" />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" borderWidth={{ sm: '1px' }} borderColor="border.emphasized">
-            <form ref={form.formRef} onSubmit={handleSubmit} noValidate>
-              <Dialog.Header pe="12">
-                <Dialog.Title>Enter Your Steam Trade URL</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted">
-                    Our trade bot sends you a Steam trade offer for the items you sell. It needs your trade URL to
-                    reach you; we save it to your profile for next time.
-                  </Text>
-                  <FormField
-                    label="Steam Trade URL"
-                    required
-                    error={form.errors.tradeUrl}
-                    helperText={
-                      <Link href={STEAM_TRADE_URL_HELP} target="_blank" rel="noopener noreferrer" color="brand.fg">
-                        Find your trade URL on Steam
-                        <LuExternalLink aria-hidden="true" />
-                      </Link>
-                    }
-                  >
-                    <Input
-                      {...form.inputProps('tradeUrl')}
-                      type="url"
-                      inputMode="url"
-                      autoComplete="off"
-                      spellCheck={false}
-                      placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
-                      autoFocus
-                    />
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexDirection={{ base: 'column-reverse', sm: 'row' }} alignItems={{ base: 'stretch', sm: 'center' }} gap="3">
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" borderColor="border.emphasized" disabled={save.isPending}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
-                  Save Trade URL
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild disabled={save.isPending}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onClose={() => onOpenChange(false)} size="md" busy={save.isPending}>
+      <form ref={form.formRef} onSubmit={handleSubmit} noValidate>
+        <Dialog.Header pe="12">
+          <Dialog.Title>Enter Your Steam Trade URL</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text color="fg.muted">
+              Our trade bot sends you a Steam trade offer for the items you sell. It needs your trade URL to
+              reach you; we save it to your profile for next time.
+            </Text>
+            <FormField
+              label="Steam Trade URL"
+              required
+              error={form.errors.tradeUrl}
+              helperText={
+                <Link href={STEAM_TRADE_URL_HELP} target="_blank" rel="noopener noreferrer" color="brand.fg">
+                  Find your trade URL on Steam
+                  <LuExternalLink aria-hidden="true" />
+                </Link>
+              }
+            >
+              <Input
+                {...form.inputProps('tradeUrl')}
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
+                autoFocus
+              />
+            </FormField>
+          </Stack>
+        </Dialog.Body>
+        <DialogActions busy={save.isPending}>
+          <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving...">
+            Save Trade URL
+          </Button>
+        </DialogActions>
+      </form>
+    </ModalDialog>
   );
 }
