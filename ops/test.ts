@@ -72,6 +72,18 @@ if (ok()) {
         await postgres.dropDatabase(databaseUrl);
       }
     }
+    if (ok()) {
+      // The full journey waits out a trade hold: its own server with a hold of seconds (playwright.journey.config.ts).
+      const databaseUrl = await postgres.createDatabase('e2e_journey');
+      try {
+        step('end-to-end journey (Chromium, short hold)', bin('playwright'), ['test', '-c', 'playwright.journey.config.ts'], {
+          E2E_DATABASE_URL: databaseUrl,
+          CHROME_PATH: chromium,
+        });
+      } finally {
+        await postgres.dropDatabase(databaseUrl);
+      }
+    }
   } finally {
     await postgres.stop();
   }
