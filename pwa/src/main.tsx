@@ -1,11 +1,14 @@
-/** Entry point: render the app, then register the service worker (production builds only). */
+/** Entry point: start following the network, render the app, then register the service worker (production builds only). */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { syncOnlineManager } from './offline/network';
+import { watchReachability } from './offline/reachability';
+import { queryClient } from './queryClient';
 import { registerServiceWorker } from './serviceWorker';
 
 syncOnlineManager();
+watchReachability(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 /**
  * Offline reads: a query module passes its query through useOfflineCopy, and while the API cannot
- * be reached (query paused offline, or failed with a network error) and the query has no data of
+ * be reached (reachability.ts, or this query paused offline or failed on the network) and the
+ * query has no data of
  * its own, the screen gets the Dexie copy instead (read with useLiveQuery, so a push message that
  * updates a listing shows at once). Screens need no change; the OfflineMarker tells the user the
  * data is a copy and how old it is. As soon as the network is back the paused query runs and its
@@ -12,6 +13,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { loadDataset, type DatasetData } from './cachedData';
 import type { Dataset } from './db';
 import { isNetworkFailure } from './network';
+import { useApiUnreachable } from './reachability';
 
 /** Per dataset shown from its copy: how many hooks show it, and when it was last loaded. */
 const servedFromCopy = new Map<Dataset, { count: number; updatedAt: number }>();
@@ -75,9 +77,17 @@ export function useOfflineCopy<D extends Dataset, T extends DatasetData[D] | nul
   query: UseQueryResult<T>,
   dataset: D,
 ): UseQueryResult<T> {
+  const apiUnreachable = useApiUnreachable();
   const unreachable =
-    query.data === undefined && (query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error)));
-  const copy = useLiveQuery(() => (unreachable ? loadDataset(dataset) : null), [unreachable, dataset]);
+    query.data === undefined &&
+    (apiUnreachable || query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error)));
+  // Tagged with what it was read for: after `unreachable` flips, useLiveQuery still returns the
+  // previous querier's result until the new one has run.
+  const read = useLiveQuery(
+    async () => ({ unreachable, copy: unreachable ? await loadDataset(dataset) : null }),
+    [unreachable, dataset],
+  );
+  const copy = read && read.unreachable === unreachable ? read.copy : undefined;
   const servedAt = unreachable && copy ? copy.updatedAt : null;
 
   useEffect(() => {
