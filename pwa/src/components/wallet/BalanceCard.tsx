@@ -1,9 +1,11 @@
 /**
  * The wallet screens' balance card (Add Funds: 'Current Balance'; Withdraw: 'Available Balance'):
- * the brand stripe, a wallet icon, the label and the amount, then the screen's own lines and link.
+ * the brand stripe, a wallet icon, the label and the amount, then the screen's own lines and the
+ * link to the other wallet screen.
  */
 import { type ReactNode } from 'react';
-import { Box, Card, Center, Flex, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Card, Center, Flex, Text } from '@chakra-ui/react';
 import { LuWallet } from 'react-icons/lu';
 import { formatBalance } from '../../queries/user';
 
@@ -13,11 +15,13 @@ interface BalanceCardProps {
   label: string;
   /** A money amount as the API gives it ("12.50"). */
   balance: string;
-  /** What follows the amount (notes, a link to the other wallet screen). */
-  children: ReactNode;
+  /** Notes under the amount (Withdraw: the minimum). */
+  children?: ReactNode;
+  /** The button to the other wallet screen. */
+  link: { to: string; label: string; icon: ReactNode };
 }
 
-export function BalanceCard({ headingId, label, balance, children }: BalanceCardProps) {
+export function BalanceCard({ headingId, label, balance, children, link }: BalanceCardProps) {
   return (
     <Card.Root as="section" aria-labelledby={headingId} bg="bg.panel" borderColor="border" overflow="hidden">
       <Box h="1" bgGradient="to-r" gradientFrom="brand.600" gradientTo="brand.300" aria-hidden="true" />
@@ -36,6 +40,12 @@ export function BalanceCard({ headingId, label, balance, children }: BalanceCard
           </Box>
         </Flex>
         {children}
+        <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
+          <RouterLink to={link.to}>
+            {link.icon}
+            {link.label}
+          </RouterLink>
+        </Button>
       </Card.Body>
     </Card.Root>
   );

@@ -14,8 +14,7 @@
  * Visitors get 'Authentication Required'.
  */
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, Icon, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, Icon, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
 import { LuArrowUpFromLine } from 'react-icons/lu';
 import {
   PAYMENT_METHOD_LABELS,
@@ -23,10 +22,10 @@ import {
   PROCESSING_TIMES,
   type PaymentMethodType,
 } from '../../../../shared/constants';
-import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { BalanceCard } from '../../components/wallet/BalanceCard';
 import { PAYMENT_METHOD_ICONS, PaymentMethodIcon } from '../../components/wallet/PaymentMethodSummary';
+import { WalletScreenLayout } from '../../components/wallet/WalletScreenLayout';
 import type { User } from '../../queries/user';
 import { RecentDeposits, ReferenceCard } from './DepositAside';
 import { DepositReturnBanner } from './DepositReturnBanner';
@@ -55,46 +54,31 @@ function AddFunds({ user }: { user: User }) {
   const [method, setMethod] = useState<PaymentMethodType>('paypal');
 
   return (
-    <Box colorPalette="brand">
-      <PageTitle
-        title="Add Funds"
-        subtitle="Top up your balance to buy skins on the marketplace. Pick a payment method to get started."
-      />
-      <DepositReturnBanner />
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 20rem', xl: 'minmax(0, 1fr) 22rem' }}
-        templateAreas={{ base: '"balance" "main" "aside"', lg: '"main balance" "main aside"' }}
-        templateRows={{ lg: 'auto 1fr' }}
-        columnGap={{ base: 6, lg: 8 }}
-        rowGap={6}
-        alignItems="start"
-      >
-        <Box gridArea="balance">
-          <WalletBalance balance={user.balance} />
-        </Box>
-        <Stack gridArea="main" gap={6} minW={0}>
+    <WalletScreenLayout
+      title="Add Funds"
+      subtitle="Top up your balance to buy skins on the marketplace. Pick a payment method to get started."
+      notice={<DepositReturnBanner />}
+      balance={
+        <BalanceCard
+          headingId="balance-heading"
+          label="Current Balance"
+          balance={user.balance}
+          link={{ to: '/withdraw', label: 'Withdraw Funds', icon: <LuArrowUpFromLine aria-hidden="true" /> }}
+        />
+      }
+      main={
+        <>
           <MethodPicker value={method} onChange={setMethod} />
           <MethodPanel method={method} reference={user.depositReference} />
-        </Stack>
-        <Stack gridArea="aside" gap={6} minW={0}>
+        </>
+      }
+      aside={
+        <>
           <ReferenceCard reference={user.depositReference} />
           <RecentDeposits />
-        </Stack>
-      </Grid>
-    </Box>
-  );
-}
-
-function WalletBalance({ balance }: { balance: string }) {
-  return (
-    <BalanceCard headingId="balance-heading" label="Current Balance" balance={balance}>
-      <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
-        <RouterLink to="/withdraw">
-          <LuArrowUpFromLine aria-hidden="true" />
-          Withdraw Funds
-        </RouterLink>
-      </Button>
-    </BalanceCard>
+        </>
+      }
+    />
   );
 }
 

@@ -2,10 +2,11 @@
  * The Add Funds screen's side column: the user's reference code for transfers, and their recent
  * deposits with each one's status.
  */
-import { Card, Flex, Heading, Icon, Text } from '@chakra-ui/react';
+import { Flex, Text } from '@chakra-ui/react';
 import { LuHash } from 'react-icons/lu';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/constants';
 import type { DepositStatus } from '../../../../shared/schemas/wallet';
+import { InfoCard } from '../../components/wallet/InfoCard';
 import { PAYMENT_METHOD_ICONS } from '../../components/wallet/PaymentMethodSummary';
 import { RecentActivityCard, RecentActivityRow, type StatusBadge } from '../../components/wallet/RecentActivityCard';
 import { useDepositsQuery } from '../../queries/wallet';
@@ -20,36 +21,28 @@ const DEPOSIT_STATUS_BADGES: Record<DepositStatus, StatusBadge> = {
 
 export function ReferenceCard({ reference }: { reference: string }) {
   return (
-    <Card.Root as="section" aria-labelledby="reference-heading" variant="outline" size="sm" bg="bg.subtle" borderColor="border">
-      <Card.Body gap={3}>
-        <Heading as="h2" id="reference-heading" size="sm" display="flex" alignItems="center" gap={2}>
-          <Icon size="sm" color="brand.fg" aria-hidden="true">
-            <LuHash />
-          </Icon>
-          Your reference code
-        </Heading>
-        <Flex
-          align="center"
-          justify="space-between"
-          gap={2}
-          px={3}
-          py={2}
-          borderRadius="md"
-          borderWidth="1px"
-          borderColor="brand.muted"
-          bg="brand.subtle/60"
-        >
-          <Text fontFamily="mono" fontWeight="bold" fontSize="lg" color="brand.fg" letterSpacing="wide">
-            {reference}
-          </Text>
-          <CopyButton value={reference} label="Reference Code" />
-        </Flex>
-        <Text fontSize="sm" color="fg.muted" lineHeight="1.6">
-          Include it in the reference or memo of every bank wire and SEPA transfer, and with the transaction ID you send
-          us for crypto deposits. It is how we know the payment is yours.
+    <InfoCard headingId="reference-heading" title="Your reference code" icon={LuHash}>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={2}
+        px={3}
+        py={2}
+        borderRadius="md"
+        borderWidth="1px"
+        borderColor="brand.muted"
+        bg="brand.subtle/60"
+      >
+        <Text fontFamily="mono" fontWeight="bold" fontSize="lg" color="brand.fg" letterSpacing="wide">
+          {reference}
         </Text>
-      </Card.Body>
-    </Card.Root>
+        <CopyButton value={reference} label="Reference Code" />
+      </Flex>
+      <Text fontSize="sm" color="fg.muted" lineHeight="1.6">
+        Include it in the reference or memo of every bank wire and SEPA transfer, and with the transaction ID you send
+        us for crypto deposits. It is how we know the payment is yours.
+      </Text>
+    </InfoCard>
   );
 }
 

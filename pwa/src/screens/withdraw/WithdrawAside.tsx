@@ -2,10 +2,11 @@
  * The Withdraw screen's side column: the user's recent withdrawal requests with their status (and
  * the operator's note on a rejected one), and each method's processing time.
  */
-import { Card, Flex, Heading, Icon, Stack, Text } from '@chakra-ui/react';
+import { Flex, Stack, Text } from '@chakra-ui/react';
 import { LuClock } from 'react-icons/lu';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, PROCESSING_TIMES } from '../../../../shared/constants';
 import type { WithdrawalStatus } from '../../../../shared/schemas/wallet';
+import { InfoCard } from '../../components/wallet/InfoCard';
 import { PAYMENT_METHOD_ICONS } from '../../components/wallet/PaymentMethodSummary';
 import { RecentActivityCard, RecentActivityRow, type StatusBadge } from '../../components/wallet/RecentActivityCard';
 import { useWithdrawalsQuery } from '../../queries/wallet';
@@ -45,28 +46,22 @@ export function RecentWithdrawals() {
 
 export function ProcessingTimes() {
   return (
-    <Card.Root as="section" aria-labelledby="processing-times-heading" variant="outline" size="sm" bg="bg.subtle" borderColor="border">
-      <Card.Body gap={3}>
-        <Heading as="h2" id="processing-times-heading" size="sm" display="flex" alignItems="center" gap={2}>
-          <Icon as={LuClock} boxSize="4" color="brand.fg" aria-hidden="true" />
-          Processing times
-        </Heading>
-        <Stack as="dl" gap={2} fontSize="sm">
-          {PAYMENT_METHOD_TYPES.map((type) => (
-            <Flex key={type} justify="space-between" gap={3}>
-              <Text as="dt" color="fg.muted">
-                {PAYMENT_METHOD_LABELS[type]}
-              </Text>
-              <Text as="dd" fontWeight="medium" textAlign="end">
-                {PROCESSING_TIMES[type]}
-              </Text>
-            </Flex>
-          ))}
-        </Stack>
-        <Text fontSize="xs" color="fg.subtle" lineHeight="1.6">
-          Requests are reviewed before payout. If one is rejected, the amount returns to your balance.
-        </Text>
-      </Card.Body>
-    </Card.Root>
+    <InfoCard headingId="processing-times-heading" title="Processing times" icon={LuClock}>
+      <Stack as="dl" gap={2} fontSize="sm">
+        {PAYMENT_METHOD_TYPES.map((type) => (
+          <Flex key={type} justify="space-between" gap={3}>
+            <Text as="dt" color="fg.muted">
+              {PAYMENT_METHOD_LABELS[type]}
+            </Text>
+            <Text as="dd" fontWeight="medium" textAlign="end">
+              {PROCESSING_TIMES[type]}
+            </Text>
+          </Flex>
+        ))}
+      </Stack>
+      <Text fontSize="xs" color="fg.subtle" lineHeight="1.6">
+        Requests are reviewed before payout. If one is rejected, the amount returns to your balance.
+      </Text>
+    </InfoCard>
   );
 }

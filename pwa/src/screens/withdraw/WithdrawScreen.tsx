@@ -12,12 +12,11 @@
  *
  * Visitors get 'Authentication Required'.
  */
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Grid, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
-import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { BalanceCard } from '../../components/wallet/BalanceCard';
+import { WalletScreenLayout } from '../../components/wallet/WalletScreenLayout';
 import type { User } from '../../queries/user';
 import { MIN_WITHDRAWAL } from './withdrawForm';
 import { ProcessingTimes, RecentWithdrawals } from './WithdrawAside';
@@ -36,46 +35,28 @@ export default function WithdrawScreen() {
 
 function Withdraw({ user }: { user: User }) {
   return (
-    <Box colorPalette="brand">
-      <PageTitle
-        title="Withdraw Funds"
-        subtitle="Cash out your balance to PayPal, a bank account or a crypto wallet."
-      />
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 20rem', xl: 'minmax(0, 1fr) 22rem' }}
-        templateAreas={{ base: '"balance" "main" "aside"', lg: '"main balance" "main aside"' }}
-        templateRows={{ lg: 'auto 1fr' }}
-        columnGap={{ base: 6, lg: 8 }}
-        rowGap={6}
-        alignItems="start"
-      >
-        <Box gridArea="balance">
-          <WalletBalance balance={user.balance} />
-        </Box>
-        <Box gridArea="main" minW={0}>
-          <WithdrawForm balance={user.balance} />
-        </Box>
-        <Stack gridArea="aside" gap={6} minW={0}>
+    <WalletScreenLayout
+      title="Withdraw Funds"
+      subtitle="Cash out your balance to PayPal, a bank account or a crypto wallet."
+      balance={
+        <BalanceCard
+          headingId="available-balance-heading"
+          label="Available Balance"
+          balance={user.balance}
+          link={{ to: '/add-funds', label: 'Add Funds', icon: <LuPlus aria-hidden="true" /> }}
+        >
+          <Text fontSize="sm" color="fg.muted">
+            Minimum withdrawal: {MIN_WITHDRAWAL}
+          </Text>
+        </BalanceCard>
+      }
+      main={<WithdrawForm balance={user.balance} />}
+      aside={
+        <>
           <RecentWithdrawals />
           <ProcessingTimes />
-        </Stack>
-      </Grid>
-    </Box>
-  );
-}
-
-function WalletBalance({ balance }: { balance: string }) {
-  return (
-    <BalanceCard headingId="available-balance-heading" label="Available Balance" balance={balance}>
-      <Text fontSize="sm" color="fg.muted">
-        Minimum withdrawal: {MIN_WITHDRAWAL}
-      </Text>
-      <Button asChild variant="outline" size="sm" borderColor="border.emphasized" alignSelf="flex-start">
-        <RouterLink to="/add-funds">
-          <LuPlus aria-hidden="true" />
-          Add Funds
-        </RouterLink>
-      </Button>
-    </BalanceCard>
+        </>
+      }
+    />
   );
 }
