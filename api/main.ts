@@ -1,5 +1,6 @@
 /** Process entry: `npm start` / `npm run serve`. Starts the server and stops it cleanly on signals. */
 import { loadConfig } from './config';
+import { createLogger } from './logger';
 import { startServer, type RunningServer } from './server';
 
 async function main() {
@@ -34,7 +35,14 @@ async function main() {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  const running = await startServer(config);
+  const logger = createLogger(config.logLevel);
+  // pg-boss 10 does not await a finished job's complete/fail: while the database is away those
+  // promises reject with nobody listening, and Node would end the process (leaving the embedded
+  // PostgreSQL behind). Such a rejection is logged and the process keeps serving (503 until the
+  // database is back); the job it concerned is retried by the job system.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection; the process keeps running'));
+
+  const running = await startServer(config, logger);
   state.running = running;
   if (state.stopRequested) return stop(running);
   const listening = config.publicUrl !== running.url ? ` (listening on ${running.url})` : '';
