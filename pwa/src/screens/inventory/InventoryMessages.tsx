@@ -1,14 +1,14 @@
 /**
  * The Inventory's empty and error states (spec: no items found; no items match filters; inventory
  * not available with 'Try Again'), as one dashed panel with an icon, a title and an action. The
- * Sell tab shows its states with the same component.
+ * Sell tab shows the same states with the same components.
  */
 import { type ReactNode } from 'react';
 import { Button, EmptyState, Span, Stack, Wrap } from '@chakra-ui/react';
-import { LuExternalLink, LuLock, LuPackageOpen, LuRefreshCw } from 'react-icons/lu';
+import { LuExternalLink, LuLock, LuPackageOpen, LuRefreshCw, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
 
 const STEAM_PRIVACY_SETTINGS_URL = 'https://steamcommunity.com/my/edit/settings';
-export const INVENTORY_UNAVAILABLE = 'Unable to load your Steam inventory at this time.';
+const INVENTORY_UNAVAILABLE = 'Unable to load your Steam inventory at this time.';
 
 interface ScreenMessageProps {
   icon: ReactNode;
@@ -19,7 +19,7 @@ interface ScreenMessageProps {
 }
 
 /** A titled panel (a named region, so tests and assistive technology find it by its title). */
-export function ScreenMessage({ icon, title, description, action, headingLevel = 'h2' }: ScreenMessageProps) {
+function ScreenMessage({ icon, title, description, action, headingLevel = 'h2' }: ScreenMessageProps) {
   return (
     <EmptyState.Root role="region" aria-label={title} bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3" borderStyle="dashed">
       <EmptyState.Content>
@@ -31,6 +31,66 @@ export function ScreenMessage({ icon, title, description, action, headingLevel =
         {action}
       </EmptyState.Content>
     </EmptyState.Root>
+  );
+}
+
+type HeadingLevel = ScreenMessageProps['headingLevel'];
+
+interface RetryProps {
+  headingLevel?: HeadingLevel;
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+/** The signed-in user could not be checked (GET /api/user failed): the screen cannot start. */
+export function SignInCheckFailed({ title, headingLevel, onRetry, retrying }: RetryProps & { title: string }) {
+  return (
+    <ScreenMessage
+      headingLevel={headingLevel}
+      icon={<LuTriangleAlert />}
+      title={title}
+      description="We could not check your sign-in. Please try again."
+      action={
+        <Button colorPalette="brand" onClick={onRetry} loading={retrying}>
+          Try Again
+        </Button>
+      }
+    />
+  );
+}
+
+/** The inventory could not be loaded from Steam. */
+export function InventoryUnavailable({ headingLevel, onRetry, retrying }: RetryProps) {
+  return (
+    <ScreenMessage
+      headingLevel={headingLevel}
+      icon={<LuTriangleAlert />}
+      title="Inventory not available"
+      description={INVENTORY_UNAVAILABLE}
+      action={
+        <Button colorPalette="brand" onClick={onRetry} loading={retrying}>
+          <LuRefreshCw aria-hidden="true" />
+          Try Again
+        </Button>
+      }
+    />
+  );
+}
+
+/** Every item is filtered out. */
+export function NoFilterMatches({ headingLevel, onClear }: { headingLevel?: HeadingLevel; onClear: () => void }) {
+  return (
+    <ScreenMessage
+      headingLevel={headingLevel}
+      icon={<LuSearchX />}
+      title="No items match your filters"
+      description="Try another search or clear the filters to see your whole inventory."
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Clear Filters
+        </Button>
+      }
+    />
   );
 }
 

@@ -5,8 +5,7 @@
  * sends a trade offer for the item. Visitors get 'Authentication Required'.
  */
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { Box, Button, Heading } from '@chakra-ui/react';
-import { LuRefreshCw, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
+import { Box, Heading } from '@chakra-ui/react';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { AuthRequired } from '../../components/AuthRequired';
@@ -19,7 +18,7 @@ import { InventoryFilterBar } from './InventoryFilterBar';
 import { filterItems, hasActiveFilters, itemCount, NO_FILTERS, type InventoryFilters } from './inventoryFilters';
 import { InventoryGrid } from './InventoryGrid';
 import { InventoryHeader } from './InventoryHeader';
-import { EmptyInventory, INVENTORY_UNAVAILABLE, ScreenMessage } from './InventoryMessages';
+import { EmptyInventory, InventoryUnavailable, NoFilterMatches, SignInCheckFailed } from './InventoryMessages';
 import { SellItemDialog } from './SellItemDialog';
 
 const NETWORK_HINT = 'Please check your connection and try again.';
@@ -43,19 +42,7 @@ export default function InventoryScreen() {
     );
   }
   if (isError) {
-    return (
-      <ScreenMessage
-        headingLevel="h1"
-        icon={<LuTriangleAlert />}
-        title="Inventory not available"
-        description="We could not check your sign-in. Please try again."
-        action={
-          <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
-            Try Again
-          </Button>
-        }
-      />
-    );
+    return <SignInCheckFailed headingLevel="h1" title="Inventory not available" onRetry={() => void refetch()} retrying={isRefetching} />;
   }
   if (!user) {
     return <AuthRequired description="Please sign in with your Steam account to see your inventory and sell your skins." />;
@@ -118,34 +105,11 @@ function InventoryView({ user }: { user: User }) {
   if (inventory.isPending) {
     content = <ItemGridSkeleton />;
   } else if (inventory.isError && !inventory.data) {
-    content = (
-      <ScreenMessage
-        icon={<LuTriangleAlert />}
-        title="Inventory not available"
-        description={INVENTORY_UNAVAILABLE}
-        action={
-          <Button colorPalette="brand" onClick={() => void inventory.refetch()} loading={inventory.isFetching}>
-            <LuRefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        }
-      />
-    );
+    content = <InventoryUnavailable onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
   } else if (items.length === 0) {
     content = <EmptyInventory isPrivate={inventory.data?.private ?? false} onRefresh={handleRefresh} refreshing={refresh.isPending} />;
   } else if (shown.length === 0) {
-    content = (
-      <ScreenMessage
-        icon={<LuSearchX />}
-        title="No items match your filters"
-        description="Try another search or clear the filters to see your whole inventory."
-        action={
-          <Button variant="outline" onClick={handleClearFilters}>
-            Clear Filters
-          </Button>
-        }
-      />
-    );
+    content = <NoFilterMatches onClear={handleClearFilters} />;
   } else {
     content = <InventoryGrid items={shown} onListForSale={handleListForSale} />;
   }

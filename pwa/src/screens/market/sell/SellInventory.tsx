@@ -5,14 +5,14 @@
  */
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Collapsible, Flex, Heading, HStack, Text } from '@chakra-ui/react';
-import { LuListChecks, LuRefreshCw, LuSearchX, LuSlidersHorizontal, LuTag, LuTriangleAlert } from 'react-icons/lu';
+import { LuListChecks, LuSlidersHorizontal, LuTag } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { ItemCard, ItemGrid, ItemGridCell, ItemGridSkeleton, TradabilityBadges } from '../../../components/items';
 import { useInventoryQuery } from '../../../queries/inventory';
 import { InventoryFilterFields } from '../../inventory/InventoryFilterFields';
 import { filterItems, hasActiveFilters, itemCount, NO_FILTERS, type InventoryFilters } from '../../inventory/inventoryFilters';
 import { ListedBadge } from '../../inventory/InventoryGrid';
-import { EmptyInventory, INVENTORY_UNAVAILABLE, ScreenMessage } from '../../inventory/InventoryMessages';
+import { EmptyInventory, InventoryUnavailable, NoFilterMatches } from '../../inventory/InventoryMessages';
 import { REFUSAL_LABELS, sellListRefusal, type SellListEntry } from './sellList';
 
 /** Beside the Sell List panel on wide screens the grid has less room than the Inventory's. */
@@ -38,36 +38,11 @@ export function SellInventory({ sellList, onSetPrice }: SellInventoryProps) {
   if (inventory.isPending) {
     content = <ItemGridSkeleton count={6} columns={GRID_COLUMNS} />;
   } else if (inventory.isError && !inventory.data) {
-    content = (
-      <ScreenMessage
-        headingLevel="h3"
-        icon={<LuTriangleAlert />}
-        title="Inventory not available"
-        description={INVENTORY_UNAVAILABLE}
-        action={
-          <Button colorPalette="brand" onClick={() => void inventory.refetch()} loading={inventory.isFetching}>
-            <LuRefreshCw aria-hidden="true" />
-            Try Again
-          </Button>
-        }
-      />
-    );
+    content = <InventoryUnavailable headingLevel="h3" onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
   } else if (items.length === 0) {
     content = <EmptyInventory isPrivate={inventory.data?.private ?? false} onRefresh={() => void inventory.refetch()} refreshing={inventory.isFetching} />;
   } else if (shown.length === 0) {
-    content = (
-      <ScreenMessage
-        headingLevel="h3"
-        icon={<LuSearchX />}
-        title="No items match your filters"
-        description="Try another search or clear the filters to see your whole inventory."
-        action={
-          <Button variant="outline" onClick={() => setFilters(NO_FILTERS)}>
-            Clear Filters
-          </Button>
-        }
-      />
-    );
+    content = <NoFilterMatches headingLevel="h3" onClear={() => setFilters(NO_FILTERS)} />;
   } else {
     content = (
       <ItemGrid label="Your inventory items" columns={GRID_COLUMNS}>

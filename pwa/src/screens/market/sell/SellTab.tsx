@@ -7,13 +7,12 @@
  * visit shows the Trade Protection notice once.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Box, Button, Center, Grid, Spinner } from '@chakra-ui/react';
-import { LuTriangleAlert } from 'react-icons/lu';
+import { Box, Center, Grid, Spinner } from '@chakra-ui/react';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { AuthRequired } from '../../../components/AuthRequired';
 import { useInventoryQuery } from '../../../queries/inventory';
 import { useCurrentUser, type User } from '../../../queries/user';
-import { ScreenMessage } from '../../inventory/InventoryMessages';
+import { SignInCheckFailed } from '../../inventory/InventoryMessages';
 import { SellInventory } from './SellInventory';
 import { addToSellList, reconcileSellList, removeFromSellList, sellListPayload, sellListTotals, type SellListEntry } from './sellList';
 import { SellListBar } from './SellListBar';
@@ -37,18 +36,7 @@ export default function SellTab() {
     );
   }
   if (isError) {
-    return (
-      <ScreenMessage
-        icon={<LuTriangleAlert />}
-        title="Selling is not available"
-        description="We could not check your sign-in. Please try again."
-        action={
-          <Button colorPalette="brand" onClick={() => void refetch()} loading={isRefetching}>
-            Try Again
-          </Button>
-        }
-      />
-    );
+    return <SignInCheckFailed title="Selling is not available" onRetry={() => void refetch()} retrying={isRefetching} />;
   }
   if (!user) {
     return <AuthRequired title="Login Required" headingLevel="h2" description="Please sign in with your Steam account to sell your skins." />;
