@@ -222,6 +222,32 @@ describe('rate limits', () => {
   });
 });
 
+describe('the per-IP ceiling across processes', () => {
+  it('is shared by two API processes, overshot by at most its batch (limit/50) per process', async () => {
+    const [a, b] = [
+      await startTestApp({ app: { requestsPerMinute: 100 }, env: { TRUST_PROXY: 'true' } }),
+      await startTestApp({ app: { requestsPerMinute: 100 }, env: { TRUST_PROXY: 'true' } }),
+    ];
+    try {
+      const ip = uniqueIp();
+      await awayFromWindowEdge(60, 20);
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        statuses.push((await a.client({ ip }).get('/api/nothing')).status);
+        statuses.push((await b.client({ ip }).get('/api/nothing')).status);
+      }
+      const answered = statuses.filter((status) => status === 404).length;
+      // 100 allowed in all; each process may let through its unshared batch (2) on top.
+      expect(answered).toBeGreaterThanOrEqual(100);
+      expect(answered).toBeLessThanOrEqual(104);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(120 - answered);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});
+
 describe('behind an https origin', () => {
   it('sets a Secure session cookie and HSTS when PUBLIC_URL is https (TLS ended by the proxy)', async () => {
     const secure = await startTestApp({ env: { PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true', DEMO_DEPLOYMENT: 'true' } });

@@ -96,7 +96,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     under(
       ['/api', '/auth', '/dev'],
       compose([
-        services.rateLimiter.middleware({ name: 'ip', limit: options.requestsPerMinute ?? 1200, windowSeconds: 60 }),
+        services.rateLimiter.middleware({ name: 'ip', limit: options.requestsPerMinute ?? 1200, windowSeconds: 60, approximate: true }),
         sameOriginOnly({ publicUrl: config.publicUrl, exemptPaths: ['/api/webhooks/payments'] }),
         under(['/api'], jsonBodiesOnly),
         // Form posts (only the simulated providers' pages send them) stay raw text and are read
