@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../test/testApp';
 import { inventoryPageOf, SIM_BOT_STEAM_ID } from '../steam/accounts';
 import { productRarityOf, requireCatalogEntry, steamTypeOf, wearFloatRange } from '../steam/catalog';
 import { type SimItem } from '../steam/demoInventory';
-import { steamItemName } from '../steam/steamInventoryJson';
+import { inspectPayloadOf, steamItemName } from '../steam/steamInventoryJson';
 import { marketListingsSeeder, SEED_SELLER_STEAM_ID_START } from './marketListings';
 import { priceBounds } from './pricing';
 
@@ -42,6 +42,7 @@ interface Row {
   condition: Condition | null;
   float: number | null;
   paint_seed: number | null;
+  inspect_link: string | null;
   stat_trak: boolean;
   souvenir: boolean;
   price_cents: number;
@@ -139,6 +140,8 @@ describe('the demo market seed', () => {
     for (const row of listings) {
       expect(row.owner).toBe(SIM_BOT_STEAM_ID);
       expect(row.item!.assetid).toBe(row.bot_assetid);
+      // The same inspect link the bot's inventory gives the item (asset property 6).
+      expect(row.inspect_link).toBe(row.float === null ? null : `steam://run/730//+csgo_econ_action_preview%20${inspectPayloadOf(row.bot_assetid)}`);
       if (row.status === 'holding') {
         expect(row.protected_until).toEqual(row.hold_end_time);
         expect(row.bot_contextid).toBe('16');

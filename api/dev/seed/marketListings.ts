@@ -240,10 +240,13 @@ async function insertBatch(manager: EntityManager, botSteamId: string, sellerIds
      )
      INSERT INTO listings (seller_id, seller_assetid, bot_assetid, bot_contextid, name, market_hash_name, image_url,
        weapon_type, rarity, condition, float, paint_seed, stat_trak, souvenir, price_cents, fee_cents, status, featured,
-       hold_start_time, hold_end_time, created_at, updated_at)
+       hold_start_time, hold_end_time, created_at, updated_at, inspect_link)
      SELECT seller_id, seller_assetid, bot_assetid, CASE WHEN status = 'holding' THEN '16' ELSE '2' END, name, market_hash_name,
        image_url, weapon_type, rarity, condition, float, paint_seed, stat_trak, souvenir, price_cents, fee_cents, status, featured,
-       hold_start_time, hold_end_time, hold_start_time, hold_start_time
+       hold_start_time, hold_end_time, hold_start_time, hold_start_time,
+       -- The inspect link the bot's inventory gives the item (inspectPayloadOf in steamInventoryJson.ts).
+       CASE WHEN float IS NOT NULL
+         THEN 'steam://run/730//+csgo_econ_action_preview%20' || upper(encode(sha256(convert_to('inspect:' || bot_assetid, 'UTF8')), 'hex')) END
      FROM input`,
     [JSON.stringify(rows), botSteamId],
   );

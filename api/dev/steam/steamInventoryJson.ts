@@ -233,7 +233,8 @@ export function describeItem(item: SimItem, iconUrl: string): SteamDescription {
 
 /** A stable stand-in for Steam's inspect payload of an asset. */
 export function inspectPayloadOf(assetid: string): string {
-  return createHash('sha1').update(`inspect:${assetid}`).digest('hex').toUpperCase();
+  // sha256 so the seed can compute the same payload in SQL (PostgreSQL has sha256(), not sha1()).
+  return createHash('sha256').update(`inspect:${assetid}`).digest('hex').toUpperCase();
 }
 
 function assetPropertiesOf(item: SimItem, contextId: string): SteamAssetProperties | null {
