@@ -5,7 +5,8 @@
  * inventory with the 'Offline: last updated' marker; an offline profile edit waits as 'Pending
  * sync' and reaches the server exactly once when the network is back; a 412 conflict asks the
  * user; logout leaves nothing of the user in IndexedDB; and a listing change made elsewhere
- * arrives in an open My Listings page over the live event stream.
+ * arrives in an open My Listings page over the live event stream, and a Web Push message delivered
+ * to the service worker updates the cached listing and shows its notification.
  *
  * Not covered here: a server restart between the offline edit and the reconnect (the shared e2e
  * server cannot be restarted from a spec; the replay's retry rules are unit-tested in
@@ -266,4 +267,54 @@ test('a listing change made elsewhere reaches an open My Listings page over the 
   await otherDevice.dispose();
 
   await expect(card.getByText('Cancelled', { exact: true })).toBeVisible({ timeout: 3_000 });
+});
+
+test('a push message updates the cached listing and shows its notification', async ({ page, context, baseURL }) => {
+  const steamId = await signInAsNewUser(page);
+  const listing = await sellOneItem(page, steamId, '4.44');
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.goto('/listings');
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('article', { name: listing.name })).toBeVisible();
+  await expect.poll(async () => (await indexedDbCounts(page)).listings).toBe(1);
+
+  // Deliver a message as the push service would, straight to the worker (Chromium's protocol).
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((candidate) => candidate.scopeURL === `${baseURL}/` && !candidate.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const message = {
+    title: 'Listing Cancelled',
+    body: `${listing.name}: the item is being returned to your Steam inventory`,
+    url: '/listings',
+    listing: { id: listing.id, status: 'cancelled', holdEndTime: listing.holdEndTime },
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${baseURL}/`, registrationId: await registrationId, data: JSON.stringify(message) });
+
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => [shown.title, shown.body])),
+    )
+    .toEqual([[message.title, message.body]]);
+  const cachedStatus = () =>
+    page.evaluate(
+      (id) =>
+        new Promise<string | undefined>((resolve, reject) => {
+          const open = indexedDB.open('skinmarket');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const request = open.result.transaction('listings').objectStore('listings').get(id);
+            request.onsuccess = () => {
+              open.result.close();
+              resolve((request.result as { status?: string } | undefined)?.status);
+            };
+          };
+        }),
+      listing.id,
+    );
+  await expect.poll(cachedStatus).toBe('cancelled');
 });

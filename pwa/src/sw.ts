@@ -153,8 +153,8 @@ async function openFromNotification(path: string): Promise<void> {
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
     await open.focus();
-    await open.navigate(target);
-    return;
+    // navigate() works only for a tab this worker controls; otherwise open a new one.
+    if (await open.navigate(target).catch(() => null)) return;
   }
   await self.clients.openWindow(target);
 }
