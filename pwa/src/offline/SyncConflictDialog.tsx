@@ -15,6 +15,13 @@ const FIELDS: Array<{ key: keyof ProfileUpdate; label: string }> = [
   { key: 'tradeUrl', label: 'Steam Trade URL' },
 ];
 
+/** The fields the two versions disagree on; all the edit's fields when they agree on every one. */
+function shownFields(update: ProfileUpdate, server: CurrentUser) {
+  const edited = FIELDS.filter(({ key }) => update[key] !== undefined);
+  const differing = edited.filter(({ key }) => update[key] !== server[key]);
+  return differing.length > 0 ? differing : edited;
+}
+
 interface SyncConflictDialogProps {
   /** The oldest entry in conflict, or null. */
   entry: OutboxEntry | null;
@@ -67,11 +74,11 @@ export function SyncConflictDialog({ entry, onResolved }: SyncConflictDialogProp
                         </Table.Row>
                       </Table.Header>
                       <Table.Body>
-                        {FIELDS.filter(({ key }) => op.update[key] !== undefined).map(({ key, label }) => (
+                        {shownFields(op.update, server).map(({ key, label }) => (
                           <Table.Row key={key}>
                             <Table.Cell fontWeight="medium">{label}</Table.Cell>
-                            <Table.Cell wordBreak="break-all">{op.update[key]}</Table.Cell>
-                            <Table.Cell wordBreak="break-all">
+                            <Table.Cell overflowWrap="anywhere">{op.update[key]}</Table.Cell>
+                            <Table.Cell overflowWrap="anywhere">
                               <Text as="span" color={server[key] === op.update[key] ? 'fg.muted' : 'fg'}>
                                 {server[key]}
                               </Text>

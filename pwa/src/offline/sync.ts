@@ -17,6 +17,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { userKeys, type User } from '../queries/user';
 import { paymentMethodKeys } from '../queries/paymentMethods';
 import type { OutboxOperation } from './db';
+import { loadUser } from './cachedData';
 import { db } from './db';
 import { isNetworkFailure, isOffline } from './network';
 import { enqueue, entriesOf, OUTBOX_SYNC_TAG, replayOutbox, type ReplayReport } from './outbox';
@@ -68,9 +69,17 @@ export async function replayNow({ ignoreBackoff = false } = {}): Promise<ReplayR
   return report;
 }
 
+/**
+ * Who is editing: the user the server confirmed, or, in a page opened offline, the user last signed
+ * in on this device (whose copy the page shows). Replay still waits for the server to confirm them.
+ */
+async function editingUserId(): Promise<string | null> {
+  return signedInUserId() ?? (await loadUser(db))?.steamId ?? null;
+}
+
 /** Queues an edit for the signed-in user and asks for a replay as soon as possible. */
 async function queue(op: OutboxOperation, idempotencyKey: string): Promise<never> {
-  const userId = signedInUserId();
+  const userId = await editingUserId();
   if (!userId) throw new Error('Sign in to save changes');
   await enqueue(userId, op, idempotencyKey);
   void askWorkerToSync();
@@ -83,7 +92,7 @@ async function queue(op: OutboxOperation, idempotencyKey: string): Promise<never
  * `idempotencyKey`; the same key goes into the queue.
  */
 export async function sendOrQueue<T>(op: OutboxOperation, idempotencyKey: string, send: () => Promise<T>): Promise<T> {
-  const userId = signedInUserId();
+  const userId = await editingUserId();
   const waiting = userId ? (await entriesOf(userId, db)).length > 0 : false;
   if (isOffline() || waiting) return queue(op, idempotencyKey);
   try {
