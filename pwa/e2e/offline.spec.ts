@@ -3,7 +3,8 @@
  * (`context.setOffline`): the service worker's shell and the persisted public data open `/`,
  * `/market` and the static pages; the Dexie copies show a seller's listings (countdown ticking) and
  * inventory with the 'Offline: last updated' marker; an offline profile edit waits as 'Pending
- * sync' and reaches the server exactly once when the network is back; a 412 conflict asks the
+ * sync' and reaches the server exactly once when the network is back (so does a payment method
+ * added offline); a 412 conflict asks the
  * user; logout leaves nothing of the user in IndexedDB; and a listing change made elsewhere
  * arrives in an open My Listings page over the live event stream, and a Web Push message delivered
  * to the service worker updates the cached listing and shows its notification.
@@ -321,4 +322,34 @@ test('a push message updates the cached listing and shows its notification', asy
       listing.id,
     );
   await expect.poll(cachedStatus).toBe('cancelled');
+});
+
+test('a payment method added offline shows as Pending sync and is saved once when back online', async ({ page, context }) => {
+  await signInAsNewUser(page);
+  await page.goto('/profile');
+  await waitForServiceWorker(page);
+  await page.getByRole('tab', { name: 'Payment Methods' }).click();
+  const panel = page.getByRole('region', { name: 'Payment Methods', exact: true });
+  await expect(panel.getByText('No payment methods yet')).toBeVisible();
+
+  await goOffline(context);
+  await panel.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await dialog.getByRole('group', { name: /Payment method type/ }).getByText('PayPal', { exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'PayPal Email', exact: true }).fill('offline.payout@example.com');
+  await dialog.getByRole('button', { name: 'Add Payment Method' }).click();
+  await expect(dialog).toBeHidden();
+  const card = panel.getByRole('article', { name: 'PayPal', exact: true });
+  await expect(card.getByText('Pending sync')).toBeVisible();
+  expect(await (await page.request.get('/api/payment-methods')).json()).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(card.getByText('Pending sync')).toHaveCount(0, { timeout: 15_000 });
+  await expect(card.getByRole('button', { name: 'Delete PayPal payment method' })).toBeVisible();
+  await page.reload();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.waitForTimeout(1_000);
+  const saved = (await (await page.request.get('/api/payment-methods')).json()) as Array<{ type: string }>;
+  expect(saved.map((method) => method.type)).toEqual(['paypal']);
 });

@@ -1,0 +1,105 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Listing } from '../../../shared/schemas/market';
+import type { CurrentUser } from '../../../shared/schemas/user';
+import { loadDataset, loadUser, saveDataset, saveUser } from './cachedData';
+import { AppDB, clearUserData } from './db';
+import { enqueue, entriesOf } from './outbox';
+
+function user(steamId: string): CurrentUser {
+  return {
+    steamId,
+    username: `user-${steamId}`,
+    displayName: 'Some One',
+    email: 'someone@example.com',
+    tradeUrl: '',
+    avatar: '',
+    profileUrl: '',
+    balance: '1.00',
+    depositReference: 'SM-1',
+    version: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function listing(id: string, status: Listing['status'] = 'holding'): Listing {
+  return {
+    id,
+    name: `Item ${id}`,
+    condition: null,
+    rarity: 'covert',
+    imageUrl: '',
+    statTrak: false,
+    souvenir: false,
+    float: null,
+    paintSeed: null,
+    sellPrice: '1.00',
+    platformFee: '0.03',
+    finalAmount: '0.97',
+    status,
+    sold: false,
+    holdStartTime: '2026-01-01T00:00:00.000Z',
+    holdEndTime: '2026-01-08T00:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    cancelReason: null,
+  };
+}
+
+let database: AppDB;
+
+beforeEach(async () => {
+  database = new AppDB(`cached-data-test-${Math.random()}`);
+  await database.open();
+});
+
+afterEach(async () => {
+  await database.delete();
+});
+
+describe('offline copies', () => {
+  it("give back the user's lists in the server's order, with when they were loaded", async () => {
+    await saveUser(user('1'), { database, now: 100 });
+    await saveDataset('listings', '1', [listing('b'), listing('a'), listing('c')], { database, now: 200 });
+
+    const copy = await loadDataset('listings', database);
+    expect(copy?.updatedAt).toBe(200);
+    expect(copy?.data.map((row) => row.id)).toEqual(['b', 'a', 'c']);
+    expect(copy?.data[0]).toEqual(listing('b'));
+  });
+
+  it('replace a dataset whole, so rows the server dropped do not live on', async () => {
+    await saveUser(user('1'), { database });
+    await saveDataset('listings', '1', [listing('a'), listing('b')], { database });
+    await saveDataset('listings', '1', [listing('b', 'cancelled')], { database });
+
+    expect((await loadDataset('listings', database))?.data).toEqual([listing('b', 'cancelled')]);
+  });
+
+  it("a different user signing in never sees the previous user's data; their queued edits stay theirs", async () => {
+    await saveUser(user('1'), { database });
+    await saveDataset('listings', '1', [listing('a')], { database });
+    await enqueue('1', { kind: 'payment-method-delete', paymentMethodId: 'pm' }, 'k', { database });
+
+    await saveUser(user('2'), { database });
+
+    expect((await loadUser(database))?.steamId).toBe('2');
+    expect(await loadDataset('listings', database)).toBeNull();
+    expect(await database.listings.count()).toBe(0);
+    expect(await entriesOf('2', database)).toEqual([]);
+    expect(await entriesOf('1', database)).toHaveLength(1);
+
+    // A late answer for the previous user is not stored.
+    await saveDataset('listings', '1', [listing('late')], { database });
+    expect(await database.listings.count()).toBe(0);
+  });
+
+  it('logout leaves every table empty', async () => {
+    await saveUser(user('1'), { database });
+    await saveDataset('inventory', '1', { items: [], private: false, fetchedAt: '2026-01-01T00:00:00.000Z' }, { database });
+    await enqueue('1', { kind: 'payment-method-delete', paymentMethodId: 'pm' }, 'k', { database });
+
+    await clearUserData(database);
+
+    for (const table of database.tables) expect(await table.count(), table.name).toBe(0);
+  });
+});
