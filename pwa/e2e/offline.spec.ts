@@ -4,10 +4,10 @@
  * `/market` and the static pages; the Dexie copies show a seller's listings (countdown ticking) and
  * inventory with the 'Offline: last updated' marker; an offline profile edit waits as 'Pending
  * sync' and reaches the server exactly once when the network is back (so does a payment method
- * added offline); a 412 conflict asks the
- * user; logout leaves nothing of the user in IndexedDB; and a listing change made elsewhere
- * arrives in an open My Listings page over the live event stream, and a Web Push message delivered
- * to the service worker updates the cached listing and shows its notification.
+ * added offline); a 412 conflict asks the user; logout leaves nothing of the user in IndexedDB; a
+ * listing change made elsewhere arrives in an open My Listings page over the live event stream; and
+ * a Web Push message delivered to the service worker updates the cached listing and shows its
+ * notification.
  *
  * Not covered here: a server restart between the offline edit and the reconnect (the shared e2e
  * server cannot be restarted from a spec; the replay's retry rules are unit-tested in
