@@ -22,13 +22,23 @@ import { signInAsNewUser } from './helpers/signIn';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** Waits until the service worker controls the page (it has precached the app by then). */
+/**
+ * Waits until the service worker controls the page (it has precached the app by then). A page
+ * loaded while the first worker was still activating is not claimed by it: reloading fixes that.
+ */
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-  });
+  const controlled = () =>
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return true;
+      return new Promise<boolean>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
+        setTimeout(() => resolve(Boolean(navigator.serviceWorker.controller)), 3_000);
+      });
+    });
+  if (await controlled()) return;
+  await page.reload();
+  expect(await controlled()).toBe(true);
 }
 
 async function goOffline(context: BrowserContext): Promise<void> {

@@ -2,6 +2,7 @@
  * The app's providers (design system, data cache: the public part persisted for offline visits)
  * around the router, plus the global overlays and the offline and live-update services.
  */
+import { lazy, Suspense } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
@@ -9,11 +10,13 @@ import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { Toaster } from './components/toaster';
 import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
-import { OfflineSync } from './offline/OfflineSync';
 import { markRestoredPublicDataStale, publicCachePersistOptions } from './offline/publicCache';
 import { queryClient } from './queryClient';
 import { router } from './router';
 import { system } from './theme';
+
+// The outbox and its dialogs need Dexie: loaded after the first paint.
+const OfflineSync = lazy(() => import('./offline/OfflineSync'));
 
 export default function App() {
   return (
@@ -27,7 +30,9 @@ export default function App() {
         <Toaster />
         <UpdatePrompt />
         <ReadyOfflineNotice />
-        <OfflineSync />
+        <Suspense fallback={null}>
+          <OfflineSync />
+        </Suspense>
         <LiveEvents />
       </PersistQueryClientProvider>
     </ChakraProvider>

@@ -49,7 +49,7 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         retry: false,
-        // Offline, a mutation runs and fails on the network (or goes into the outbox: offline/sync.ts)
+        // Offline, a mutation runs and fails on the network (or goes into the outbox: offline/queueing.ts)
         // instead of pausing with its button spinning until the network returns.
         networkMode: 'always',
       },

@@ -1,7 +1,7 @@
 /**
- * Mounted once by App: keeps the offline copies (keepOfflineCopies), runs the outbox for the
- * signed-in user (startOutboxSync), shows the outbox's notices (why a queued edit was refused) as
- * toasts, and its conflict dialog.
+ * Mounted once by App (loaded lazily: it brings Dexie): runs the outbox for the signed-in user
+ * (startOutboxSync), shows the outbox's notices (why a queued edit was refused) as toasts, and its
+ * conflict dialog. The offline copies are kept by keepOfflineCopies, started in main.tsx.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { toaster } from '../components/toaster';
 import { useCurrentUser } from '../queries/user';
 import { db } from './db';
-import { keepOfflineCopies } from './keepOfflineCopies';
 import { usePendingEdits } from './pendingEdits';
 import { SyncConflictDialog } from './SyncConflictDialog';
 import { refreshAfterReplay, replayNow, startOutboxSync } from './sync';
@@ -17,12 +16,11 @@ import { refreshAfterReplay, replayNow, startOutboxSync } from './sync';
 /** Notices already toasted (their deletion is asynchronous; a re-render must not toast them twice). */
 const shownNotices = new Set<number>();
 
-export function OfflineSync() {
+export default function OfflineSync() {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   const userId = user?.steamId;
 
-  useEffect(() => keepOfflineCopies(queryClient), [queryClient]);
   useEffect(() => startOutboxSync(queryClient), [queryClient]);
 
   const notices = useLiveQuery(() => (userId ? db.notices.where('userId').equals(userId).sortBy('id') : []), [userId]);

@@ -12,8 +12,15 @@ import { listingKeys } from '../queries/listings';
 import { orderKeys } from '../queries/orders';
 import { paymentMethodKeys } from '../queries/paymentMethods';
 import { userKeys, type User } from '../queries/user';
-import { saveDataset, saveUser } from './cachedData';
+import type * as CachedData from './cachedData';
 import type { Dataset } from './db';
+
+/** The Dexie writers, loaded with the first answer to copy (Dexie stays off the first paint). */
+let writers: Promise<typeof CachedData> | undefined;
+function cachedData() {
+  writers ??= import('./cachedData');
+  return writers;
+}
 
 /** The query (by its hash) whose data each dataset copies. */
 const DATASET_OF_QUERY = new Map<string, Dataset>([
@@ -38,19 +45,19 @@ export function keepOfflineCopies(queryClient: QueryClient): () => void {
     if (!dataset || data === undefined) return;
     if (dataset === 'user') {
       // null is "signed out": the copy stays until logout clears it (a session can expire offline).
-      if (data) saveUser(data as User).catch(logFailure);
+      if (data) cachedData().then(({ saveUser }) => saveUser(data as User)).catch(logFailure);
       return;
     }
     const user = queryClient.getQueryData<User | null>(userKeys.current());
     if (!user) return;
-    const save =
+    cachedData().then(({ saveDataset }) =>
       dataset === 'inventory'
         ? saveDataset('inventory', user.steamId, data as InventoryResponse)
         : dataset === 'listings'
           ? saveDataset('listings', user.steamId, data as Listing[])
           : dataset === 'orders'
             ? saveDataset('orders', user.steamId, data as Order[])
-            : saveDataset('paymentMethods', user.steamId, data as PaymentMethod[]);
-    save.catch(logFailure);
+            : saveDataset('paymentMethods', user.steamId, data as PaymentMethod[]),
+    ).catch(logFailure);
   });
 }

@@ -5,7 +5,7 @@
  * An edit is queued instead of sent when the browser is offline, when sending it failed on the
  * network (with the key it was sent with: the server may have applied it, and the replay must not
  * apply it again), or when older edits of the user still wait (order matters). The caller gets a
- * QueuedForSync error and shows 'Pending sync'.
+ * QueuedForSync error (queueing.ts) and shows 'Pending sync'.
  *
  * Replays run on app start, when the network comes back, when an edit was queued while online, and
  * at each entry's backoff time while a page is open; where Background Sync exists the worker is
@@ -20,15 +20,8 @@ import type { OutboxOperation } from './db';
 import { loadUser } from './cachedData';
 import { db } from './db';
 import { isNetworkFailure, isOffline } from './network';
+import { QueuedForSync } from './queueing';
 import { enqueue, entriesOf, OUTBOX_SYNC_TAG, replayOutbox, type ReplayReport } from './outbox';
-
-/** Thrown instead of the answer when an edit was queued: the screen shows it as 'Pending sync'. */
-export class QueuedForSync extends Error {
-  constructor() {
-    super('Saved on this device. It will be sent when you are back online.');
-    this.name = 'QueuedForSync';
-  }
-}
 
 /** Background Sync, where the browser has it (Chromium); not in TypeScript's DOM types. */
 interface SyncCapableRegistration extends ServiceWorkerRegistration {
@@ -89,9 +82,9 @@ async function queue(op: OutboxOperation, idempotencyKey: string): Promise<never
 
 /**
  * Sends an edit, or queues it (see the file's comment). `send` performs the request with
- * `idempotencyKey`; the same key goes into the queue.
+ * `idempotencyKey`; the same key goes into the queue. Callers use queueing.ts's sendOrQueue.
  */
-export async function sendOrQueue<T>(op: OutboxOperation, idempotencyKey: string, send: () => Promise<T>): Promise<T> {
+export async function sendOrQueueNow<T>(op: OutboxOperation, idempotencyKey: string, send: () => Promise<T>): Promise<T> {
   const userId = await editingUserId();
   const waiting = userId ? (await entriesOf(userId, db)).length > 0 : false;
   if (isOffline() || waiting) return queue(op, idempotencyKey);

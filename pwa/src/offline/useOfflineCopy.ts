@@ -2,16 +2,17 @@
  * Offline reads: a query module passes its query through useOfflineCopy, and while the API cannot
  * be reached (reachability.ts, or this query paused offline or failed on the network) and the
  * query has no data of
- * its own, the screen gets the Dexie copy instead (read with useLiveQuery, so a push message that
- * updates a listing shows at once). Screens need no change; the OfflineMarker tells the user the
+ * its own, the screen gets the Dexie copy instead (watched with Dexie's liveQuery, so a push
+ * message that updates a listing shows at once; liveCopy.ts, loaded only when a copy is needed, so
+ * Dexie stays out of the JavaScript every page loads first). Screens need no change; the OfflineMarker tells the user the
  * data is a copy and how old it is. As soon as the network is back the paused query runs and its
  * answer replaces the copy.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { loadDataset, type DatasetData } from './cachedData';
+import type { DatasetData } from './cachedData';
 import type { Dataset } from './db';
+import type { DatasetCopy } from './liveCopy';
 import { isNetworkFailure } from './network';
 import { useApiUnreachable } from './reachability';
 
@@ -69,6 +70,26 @@ function asLoaded<T>(query: UseQueryResult<T>, data: T, updatedAt: number): UseQ
   } as UseQueryResult<T>;
 }
 
+/** The live Dexie copy of `dataset` while `active`: undefined while reading, null when there is none. */
+function useDatasetCopy<D extends Dataset>(dataset: D, active: boolean): DatasetCopy<D> | undefined {
+  const [read, setRead] = useState<{ dataset: D; copy: DatasetCopy<D> } | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let subscription: { unsubscribe(): void } | undefined;
+    let stopped = false;
+    import('./liveCopy')
+      .then(({ watchDataset }) => {
+        if (!stopped) subscription = watchDataset(dataset, (copy) => setRead({ dataset, copy }));
+      })
+      .catch(() => setRead({ dataset, copy: null }));
+    return () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    };
+  }, [dataset, active]);
+  return active && read?.dataset === dataset ? read.copy : undefined;
+}
+
 /**
  * The query, or the Dexie copy of `dataset` in its place while the API cannot be reached. For the
  * user, no copy means "signed out" (null); for the other datasets the query is left as it is.
@@ -81,13 +102,7 @@ export function useOfflineCopy<D extends Dataset, T extends DatasetData[D] | nul
   const unreachable =
     query.data === undefined &&
     (apiUnreachable || query.fetchStatus === 'paused' || (query.isError && isNetworkFailure(query.error)));
-  // Tagged with what it was read for: after `unreachable` flips, useLiveQuery still returns the
-  // previous querier's result until the new one has run.
-  const read = useLiveQuery(
-    async () => ({ unreachable, copy: unreachable ? await loadDataset(dataset) : null }),
-    [unreachable, dataset],
-  );
-  const copy = read && read.unreachable === unreachable ? read.copy : undefined;
+  const copy = useDatasetCopy(dataset, unreachable);
   const servedAt = unreachable && copy ? copy.updatedAt : null;
 
   useEffect(() => {

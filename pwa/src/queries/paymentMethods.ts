@@ -3,7 +3,7 @@
  * (masked details), POST to add one and DELETE to remove one. Both writes carry an Idempotency-Key
  * (useIdempotentMutation), so retrying the same submission after a network error never creates a
  * second method or deletes twice; both refresh the list when they succeed. Offline, or failing on
- * the network, they go into the outbox with their key instead (offline/sync.ts: QueuedForSync).
+ * the network, they go into the outbox with their key instead (offline/queueing.ts: QueuedForSync).
  * A 401 is the query client's business (queryClient.ts): the user becomes signed out.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser } from './user';
-import { sendOrQueue } from '../offline/sync';
+import { sendOrQueue } from '../offline/queueing';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
 
 export type { PaymentMethod } from '../../../shared/schemas/wallet';

@@ -3,12 +3,12 @@
  * the profile it was based on (If-Match), so an edit made from a stale copy (another tab, another
  * device) is refused with 412 instead of silently overwriting the newer values. It carries an
  * Idempotency-Key (useIdempotentMutation); with `queueOffline`, an edit that cannot be sent now goes
- * into the outbox with that key and the mutation fails with QueuedForSync (offline/sync.ts).
+ * into the outbox with that key and the mutation fails with QueuedForSync (offline/queueing.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '../../../shared/schemas/user';
 import { ApiError, apiFetch } from '../api/client';
-import { sendOrQueue } from '../offline/sync';
+import { sendOrQueue } from '../offline/queueing';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { userKeys, type User } from './user';
 

@@ -7,7 +7,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { apiFetch, apiFetchOrNull } from '../api/client';
-import { clearUserData } from '../offline/db';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
 import { unsubscribeDevice } from './pushSubscriptions';
 
@@ -52,6 +51,7 @@ export function useLogoutMutation() {
       return apiFetch<unknown>('/auth/logout', { method: 'POST' });
     },
     onSuccess: async () => {
+      const { clearUserData } = await import('../offline/db');
       await clearUserData();
       window.location.reload();
     },

@@ -8,7 +8,7 @@
  * user (and so the version). When the save is refused as stale (412) the user is refetched and the
  * settings form starts over from the newer server values.
  *
- * Offline, a save goes into the outbox (offline/sync.ts): the form keeps showing the queued values
+ * Offline, a save goes into the outbox (offline/queueing.ts): the form keeps showing the queued values
  * with 'Pending sync' until they are sent; a conflict found then is resolved in SyncConflictDialog.
  */
 import { useEffect, useMemo, useState, type ChangeEvent, type ComponentType, type FormEvent, type ReactNode } from 'react';
@@ -55,7 +55,7 @@ import { UserAvatar } from '../components/UserAvatar';
 import { isStaleProfileError, useUpdateProfileMutation } from '../queries/profile';
 import { OfflineMarker } from '../components/OfflineMarker';
 import { pendingProfileUpdate, usePendingEdits } from '../offline/pendingEdits';
-import { QueuedForSync } from '../offline/sync';
+import { QueuedForSync } from '../offline/queueing';
 import { type User } from '../queries/user';
 
 /** Steam's own page that shows the user's trade URL (spec: help centre, trade URL article). */

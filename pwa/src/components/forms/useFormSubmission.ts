@@ -5,7 +5,7 @@
  * - success: the success toast, an inline success state (`success`) and a reset form;
  * - 400 with field messages: the server's messages under the fields, the first one focused;
  * - 429: an error toast with the server's message;
- * - queued in the outbox while offline (QueuedForSync, offline/sync.ts): a 'Pending sync' toast,
+ * - queued in the outbox while offline (QueuedForSync, offline/queueing.ts): a 'Pending sync' toast,
  *   then like a success (reset, `onSuccess` without an answer);
  * - anything else: an error toast `failureTitle` with the server's message (or a network hint).
  *
@@ -18,7 +18,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { SUPPORT } from '../../../../shared/constants';
 import { ApiError } from '../../api/client';
-import { QueuedForSync } from '../../offline/sync';
+import { QueuedForSync } from '../../offline/queueing';
 import { toaster } from '../toaster';
 import { type SubmittableForm } from './useZodForm';
 

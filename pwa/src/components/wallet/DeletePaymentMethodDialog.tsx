@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Box, Dialog, Stack } from '@chakra-ui/react';
 import { LuTrash2 } from 'react-icons/lu';
 import { ApiError } from '../../api/client';
-import { QueuedForSync } from '../../offline/sync';
+import { QueuedForSync } from '../../offline/queueing';
 import { ConfirmDialog } from '../dialogs';
 import { useDeletePaymentMethodMutation, type PaymentMethod } from '../../queries/paymentMethods';
 import { createSlotToast } from '../forms/useFormSubmission';

@@ -5,7 +5,7 @@
  *
  * Writes carry an Idempotency-Key (useIdempotentMutation): after a network error retrying the same
  * details, or the same deletion, reuses it, so a method is saved or deleted at most once however
- * often the user presses the button. Offline they are queued (offline/sync.ts) and shown in place
+ * often the user presses the button. Offline they are queued (offline/queueing.ts) and shown in place
  * with 'Pending sync' until sent; the list itself is then the copy kept on this device.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
