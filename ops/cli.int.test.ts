@@ -79,7 +79,8 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
         { 'idempotency-key': randomUUID() },
       )
     ).body;
-    expect((await ops('withdrawals')).stdout).toContain(withdrawal.id);
+    // Other test files request withdrawals at the same time: the queue is read for this user only.
+    expect((await ops('withdrawals', '--steam-id', steamId)).stdout).toContain(withdrawal.id);
     expect((await ops('withdrawal-destination', withdrawal.id)).stdout).toContain('paypalEmail: ops.payee@example.com');
     expect((await ops('withdrawal-processing', withdrawal.id)).stdout).toContain('is now processing');
     await expect(ops('withdrawal-reject', withdrawal.id)).rejects.toMatchObject({ code: 1 });

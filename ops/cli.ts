@@ -5,6 +5,7 @@
  */
 import { type DataSource } from 'typeorm';
 import { parseMoney, formatUsd } from '../shared/money';
+import { isSteamId64 } from '../shared/steam';
 import { audit, operatorActor } from '../api/audit/auditLog';
 import { featuredSetter } from '../api/commands/featuredSetter';
 import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS, type ManualDepositMethod } from '../api/commands/manualDepositCreditor';
@@ -68,11 +69,13 @@ const commands: Record<string, Command> = {
   },
   withdrawals: {
     summary: 'list withdrawals, oldest first (default: requested and processing)',
-    usage: 'withdrawals [--status requested|processing|paid|rejected] [--limit N]',
+    usage: 'withdrawals [--status requested|processing|paid|rejected] [--steam-id STEAMID64] [--limit N]',
     async run(dataSource, args) {
       const status = optionValue(args, '--status') as WithdrawalStatus | undefined;
       if (status !== undefined && !WITHDRAWAL_STATUSES.includes(status)) throw new Error(`--status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`);
-      const queue = await withdrawalQueue(dataSource, { status, limit: limitFrom(args) });
+      const steamId = optionValue(args, '--steam-id');
+      if (steamId !== undefined && !isSteamId64(steamId)) throw new Error('--steam-id must be a steamid64');
+      const queue = await withdrawalQueue(dataSource, { status, steamId, limit: limitFrom(args) });
       if (!queue.length) return console.log('No withdrawals.');
       for (const { withdrawal, steamId } of queue) {
         const amount = formatUsd(withdrawal.amountCents).padStart(10);

@@ -17,14 +17,16 @@ export interface QueuedWithdrawal {
   steamId: string;
 }
 
-/** Withdrawals in `status` (default: requested and processing), oldest first. */
-export async function withdrawalQueue(db: Db, options: { status?: WithdrawalStatus; limit: number }): Promise<QueuedWithdrawal[]> {
-  const { entities, raw } = await db
+/** Withdrawals in `status` (default: requested and processing), oldest first; one user's only when `steamId` is given. */
+export async function withdrawalQueue(db: Db, options: { status?: WithdrawalStatus; steamId?: string; limit: number }): Promise<QueuedWithdrawal[]> {
+  const query = db
     .getRepository(Withdrawal)
     .createQueryBuilder('w')
     .innerJoin(User, 'u', 'u.id = w.user_id')
     .addSelect('u.steam_id', 'steam_id')
-    .where('w.status IN (:...statuses)', { statuses: options.status ? [options.status] : ['requested', 'processing'] })
+    .where('w.status IN (:...statuses)', { statuses: options.status ? [options.status] : ['requested', 'processing'] });
+  if (options.steamId) query.andWhere('u.steam_id = :steamId', { steamId: options.steamId });
+  const { entities, raw } = await query
     .orderBy('w.created_at', 'ASC')
     .addOrderBy('w.id', 'ASC')
     .limit(options.limit)

@@ -63,7 +63,7 @@ describe('GET /api/skins', () => {
       statTrak: expect.any(Boolean),
       souvenir: expect.any(Boolean),
       tradableAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      inspectLink: null,
+      inspectLink: first!.float === null ? null : expect.stringMatching(/^steam:\/\/run\/730\/\/\+csgo_econ_action_preview%20[0-9A-F]+$/),
     });
   });
 
