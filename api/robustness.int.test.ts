@@ -79,7 +79,7 @@ const forgedCursors = ['{"id":"x"}', '2024-01-01T00:00:00.000Z|abc', '2024-01-01
 const randomQuery = fc
   .array(
     fc.tuple(
-      fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('cursor', 'limit', 'sort', 'minPrice', 'maxPrice', 'rarity', 'statTrak', 'search', 'refresh')),
+      fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('cursor', 'limit', 'sort', 'minPrice', 'maxPrice', 'rarity', 'statTrak', 'search', 'refresh', '__proto__', 'toString', 'constructor')),
       fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('-1', '1e309', 'NaN', '0.001', 'true', 'x'.repeat(600), '%E0%A4%A', ...forgedCursors)),
     ),
     { maxLength: 4 },

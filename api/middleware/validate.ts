@@ -19,8 +19,8 @@ type Parsed<S extends Schemas> = {
 
 /** Turns zod issues into `{field: message}`, first message per field; unknown keys name themselves. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  // Own keys only: a field named like an Object.prototype member ('toString') is still a field.
+  // No prototype, and own keys only: a field named '__proto__' or 'toString' is still just a field.
+  const fields = Object.create(null) as Record<string, string>;
   const first = (field: string, message: string) => {
     if (!Object.hasOwn(fields, field)) fields[field] = message;
   };
