@@ -135,6 +135,10 @@ test('/, /market and the static pages open with the network off', async ({ page,
   await expect(statsRow).toContainText('Active Traders');
   await page.goto('/market');
   await expect(page.getByText(firstItem!.name).first()).toBeVisible();
+  // The persister writes at most once a second: wait until the first market page is saved.
+  await expect
+    .poll(() => page.evaluate((name) => localStorage.getItem('skinmarket.public-cache')?.includes(name) ?? false, firstItem!.name), { timeout: 10_000 })
+    .toBe(true);
 
   await goOffline(context);
   await page.goto('/');
