@@ -55,33 +55,25 @@ export class DuplicatePostingError extends Error {
   }
 }
 
-/** The id of the user's available-balance account, created on first use. */
-export async function userAccountId(manager: EntityManager, userId: string): Promise<string> {
+/** The id of an owned account (a user's balance, an order's escrow), created on first use. */
+async function ownedAccountId(manager: EntityManager, kind: 'user_available' | 'order_escrow', ownerId: string): Promise<string> {
+  // The owner column follows from the kind (fixed literals, never input).
+  const owner = kind === 'user_available' ? 'user_id' : 'order_id';
   const [created] = (await manager.query(
-    `INSERT INTO ledger_accounts (kind, user_id) VALUES ('user_available', $1)
-     ON CONFLICT (user_id) WHERE kind = 'user_available' DO NOTHING RETURNING id`,
-    [userId],
+    `INSERT INTO ledger_accounts (kind, ${owner}) VALUES ($1, $2)
+     ON CONFLICT (${owner}) WHERE kind = '${kind}' DO NOTHING RETURNING id`,
+    [kind, ownerId],
   )) as Array<{ id: string }>;
   if (created) return created.id;
-  const [existing] = (await manager.query(`SELECT id FROM ledger_accounts WHERE kind = 'user_available' AND user_id = $1`, [userId])) as Array<{
-    id: string;
-  }>;
+  const [existing] = (await manager.query(`SELECT id FROM ledger_accounts WHERE kind = $1 AND ${owner} = $2`, [kind, ownerId])) as Array<{ id: string }>;
   return existing!.id;
 }
 
+/** The id of the user's available-balance account, created on first use. */
+export const userAccountId = (manager: EntityManager, userId: string) => ownedAccountId(manager, 'user_available', userId);
+
 /** The id of the order's escrow account, created on first use (by the purchase that fills it). */
-export async function escrowAccountId(manager: EntityManager, orderId: string): Promise<string> {
-  const [created] = (await manager.query(
-    `INSERT INTO ledger_accounts (kind, order_id) VALUES ('order_escrow', $1)
-     ON CONFLICT (order_id) WHERE kind = 'order_escrow' DO NOTHING RETURNING id`,
-    [orderId],
-  )) as Array<{ id: string }>;
-  if (created) return created.id;
-  const [existing] = (await manager.query(`SELECT id FROM ledger_accounts WHERE kind = 'order_escrow' AND order_id = $1`, [orderId])) as Array<{
-    id: string;
-  }>;
-  return existing!.id;
-}
+export const escrowAccountId = (manager: EntityManager, orderId: string) => ownedAccountId(manager, 'order_escrow', orderId);
 
 interface ResolvedLeg {
   id: string;
