@@ -105,19 +105,28 @@ describe('shutdown', () => {
     const body = JSON.stringify({ padding: 'x'.repeat(1000) });
     const answered = new Promise<number>((resolve, reject) => {
       const request = http.request(
-        { host: '127.0.0.1', port, path: '/api/anything', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/anything',
+          method: 'POST',
+          // 100-continue tells us the server has parsed the headers: only then is the request in
+          // flight for it (a connection whose headers are still unread counts as idle and is closed).
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode!);
         },
       );
       request.on('error', reject);
-      // Half the body now, SIGTERM, the rest later: the request is in flight during shutdown.
-      request.write(body.slice(0, 500));
-      setTimeout(() => {
+      request.on('continue', () => {
+        // Half the body now, SIGTERM, the rest later: the request is in flight during shutdown.
+        request.write(body.slice(0, 500));
         server.child.kill('SIGTERM');
         setTimeout(() => request.end(body.slice(500)), 500);
-      }, 200);
+      });
+      request.flushHeaders();
     });
     expect(await answered).toBe(404);
     expect(await server.exited).toBe(0);
