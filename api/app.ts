@@ -8,6 +8,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import session from 'koa-session';
+import { SESSION_MAX_AGE_MS } from './auth/signedInHint';
 import { type AppServices } from './context';
 import { unsupportedMediaType } from './errors';
 import { errorHandler } from './middleware/errors';
@@ -20,7 +21,6 @@ import { createSessionStore } from './sessionStore';
 import { servePwa } from './static';
 
 export const SESSION_COOKIE = 'sm.sid';
-const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const JSON_LIMIT = '100kb';
 
 export interface AppOptions {

@@ -40,6 +40,12 @@ export const STORAGE_KEYS = {
   tradeProtectionWarningShown: 'tradeProtectionWarningShown',
 } as const;
 
+/**
+ * The signed-in hint: a readable cookie the API sets beside the session (value `1`) so the PWA
+ * asks GET /api/user only when there may be someone to ask about (api/auth/signedInHint.ts).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'skinmarket_signed_in';
+
 /** Trade payload defaults for CS2 items. */
 export const STEAM_APP_ID = 730;
 export const STEAM_CONTEXT_ID = '2';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_COOKIE } from '../../../shared/constants';
 import { SESSION_COOKIE } from '../../app';
+import { SESSION_MAX_AGE_MS } from '../../auth/signedInHint';
 import { assertionFor, signIn, startSignIn, uniqueSteamId } from '../../test/signIn';
 import { awayFromWindowEdge, startTestApp, uniqueIp, type TestApp } from '../../test/testApp';
 
@@ -150,6 +152,107 @@ describe('POST /auth/logout', () => {
     stolen.cookies.set(SESSION_COOKIE, cookie);
     stolen.cookies.set(`${SESSION_COOKIE}.sig`, signature);
     expect((await stolen.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('the signed-in hint cookie (readable by the PWA, never trusted)', () => {
+  /** The Set-Cookie line of `name` in a response, as attribute name (lower case) → value. */
+  function setCookie(response: { headers: Headers }, name: string): Map<string, string> | undefined {
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+    if (!line) return undefined;
+    return new Map(
+      line.split(';').map((part, index) => {
+        const [key, ...value] = part.trim().split('=');
+        return [index === 0 ? 'value' : key!.toLowerCase(), value.join('=')];
+      }),
+    );
+  }
+
+  function expectExpiring(hint: Map<string, string> | undefined) {
+    expect(hint).toBeDefined();
+    expect(hint!.get('value')).toBe('');
+    expect(new Date(hint!.get('expires')!).getTime()).toBeLessThanOrEqual(Date.now() - 365 * 24 * 60 * 60 * 1000);
+    expect(hint!.get('path')).toBe('/');
+  }
+
+  it('is set at sign-in beside the session: value 1, readable (not HttpOnly), SameSite=Lax, not Secure on http, the session cookie\'s lifetime', async () => {
+    const client = app.client();
+    const providerUrl = await startSignIn(client);
+    const back = await client.get(await assertionFor(app, providerUrl, uniqueSteamId()));
+    expect(back.status).toBe(302);
+    const hint = setCookie(back, SIGNED_IN_HINT_COOKIE)!;
+    const session = setCookie(back, SESSION_COOKIE)!;
+    expect(hint.get('value')).toBe('1');
+    expect(hint.get('path')).toBe('/');
+    expect(hint.get('samesite')).toBe('lax');
+    expect(hint.has('httponly')).toBe(false);
+    expect(hint.has('secure')).toBe(false);
+    expect(session.has('httponly')).toBe(true);
+    // The cookie library writes a lifetime as Expires: both end together, a session's length from now.
+    const hintExpires = new Date(hint.get('expires')!).getTime();
+    expect(Math.abs(hintExpires - new Date(session.get('expires')!).getTime())).toBeLessThanOrEqual(1000);
+    expect(Math.abs(hintExpires - (Date.now() + SESSION_MAX_AGE_MS))).toBeLessThanOrEqual(5000);
+    // Unsigned: nothing checks it, so no signature cookie goes with it.
+    expect(setCookie(back, `${SIGNED_IN_HINT_COOKIE}.sig`)).toBeUndefined();
+    expect(client.cookies.get(SIGNED_IN_HINT_COOKIE)).toBe('1');
+  });
+
+  it('is Secure exactly when the session cookie is (an https public origin)', async () => {
+    const secureApp = await startTestApp({ env: { PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true', DEMO_DEPLOYMENT: 'true' } });
+    try {
+      // Sessions live in the shared database: one made by the http app is good on the https one.
+      const signedIn = await signIn(app, uniqueSteamId());
+      const client = secureApp.client();
+      for (const [name, value] of signedIn.cookies) client.cookies.set(name, value);
+      const https = { 'x-forwarded-proto': 'https' };
+      const user = await client.get('/api/user', https);
+      expect(user.status).toBe(200);
+      expect(setCookie(user, SIGNED_IN_HINT_COOKIE)!.get('value')).toBe('1');
+      expect(setCookie(user, SIGNED_IN_HINT_COOKIE)!.has('secure')).toBe(true);
+      const logout = await client.request('POST', '/auth/logout', { headers: https });
+      expect(logout.status).toBe(204);
+      expect(setCookie(logout, SESSION_COOKIE)!.has('secure')).toBe(true);
+      expect(setCookie(logout, SIGNED_IN_HINT_COOKIE)!.has('secure')).toBe(true);
+      const signedOut = await client.get('/api/user', https);
+      expect(signedOut.status).toBe(401);
+      expect(setCookie(signedOut, SIGNED_IN_HINT_COOKIE)!.has('secure')).toBe(true);
+    } finally {
+      await secureApp.close();
+    }
+  });
+
+  it('expires with the 401 of GET /api/user when there is no session, even if the browser still had it', async () => {
+    const client = app.client();
+    client.cookies.set(SIGNED_IN_HINT_COOKIE, '1');
+    const response = await client.get('/api/user');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'Please sign in to continue', code: 'unauthorized' });
+    expectExpiring(setCookie(response, SIGNED_IN_HINT_COOKIE));
+    expect(client.cookies.has(SIGNED_IN_HINT_COOKIE)).toBe(false);
+    // The hint alone grants nothing.
+    expect((await app.client().get('/api/user', { cookie: `${SIGNED_IN_HINT_COOKIE}=1` })).status).toBe(401);
+  });
+
+  it('is set again, for a whole session lifetime, by every signed-in GET /api/user', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    client.cookies.delete(SIGNED_IN_HINT_COOKIE);
+    const response = await client.get('/api/user');
+    expect(response.status).toBe(200);
+    const hint = setCookie(response, SIGNED_IN_HINT_COOKIE)!;
+    expect(hint.get('value')).toBe('1');
+    expect(hint.get('samesite')).toBe('lax');
+    expect(hint.has('httponly')).toBe(false);
+    expect(Math.abs(new Date(hint.get('expires')!).getTime() - (Date.now() + SESSION_MAX_AGE_MS))).toBeLessThanOrEqual(5000);
+    expect(client.cookies.get(SIGNED_IN_HINT_COOKIE)).toBe('1');
+  });
+
+  it('expires at logout', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    expect(client.cookies.get(SIGNED_IN_HINT_COOKIE)).toBe('1');
+    const response = await client.post('/auth/logout');
+    expect(response.status).toBe(204);
+    expectExpiring(setCookie(response, SIGNED_IN_HINT_COOKIE));
+    expect(client.cookies.has(SIGNED_IN_HINT_COOKIE)).toBe(false);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * Steam sign-in (DESIGN.md section 3): /auth/steam (and /api/login) sends the browser to Steam
  * with a one-time token bound to its session; /auth/steam/return accepts the assertion only if
- * every check holds; /auth/logout ends the server-side session.
+ * every check holds; /auth/logout ends the server-side session. Sign-in sets, and logout expires,
+ * the signed-in hint cookie the PWA reads (auth/signedInHint.ts).
  */
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import { type Context } from 'koa';
 import { authenticationRequestUrl } from '../../auth/openid';
+import { clearSignedInHint, setSignedInHint } from '../../auth/signedInHint';
 import { steamSignIn } from '../../commands/steamSignIn';
 import { type AppServices } from '../../context';
 import { sessionOf } from '../../middleware/auth';
@@ -43,12 +45,14 @@ export function authRouter(services: AppServices, signInPerMinute = SIGN_IN_PER_
     session.userId = result.user.id;
     // A fresh session id at sign-in: an id planted before sign-in (session fixation) is worthless.
     await ctx.session!.regenerate();
+    setSignedInHint(ctx, config.secure);
     logger.info({ steamId: result.user.steamId }, 'signed in');
     ctx.redirect('/');
   });
 
   router.post('/auth/logout', (ctx) => {
     ctx.session = null;
+    clearSignedInHint(ctx, config.secure);
     ctx.status = 204;
   });
 

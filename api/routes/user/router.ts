@@ -2,6 +2,7 @@
 import Router from '@koa/router';
 import { type Context } from 'koa';
 import { profileUpdateSchema } from '../../../shared/schemas/user';
+import { followSignedInHint } from '../../auth/signedInHint';
 import { profileUpdater } from '../../commands/profileUpdater';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
@@ -20,11 +21,12 @@ function expectedVersion(header: string): number | undefined {
   return Number(match[1]);
 }
 
-export function userRouter({ dataSource }: AppServices): Router {
+export function userRouter({ config, dataSource }: AppServices): Router {
   const router = new Router();
   const signedIn = requireUser(dataSource);
 
-  router.get('/user', signedIn, async (ctx) => {
+  // The answer keeps the PWA's signed-in hint cookie in step with the session (auth/signedInHint.ts).
+  router.get('/user', followSignedInHint(config.secure), signedIn, async (ctx) => {
     const user = ctx.state.user as User;
     ctx.set('ETag', `"${user.version}"`);
     ctx.body = presentUser(user, await availableBalance(dataSource, user.id));
