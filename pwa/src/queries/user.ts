@@ -1,12 +1,15 @@
 /**
  * The signed-in user (GET /api/user). A 401 answer means "signed out" and yields null, so
  * `useCurrentUser().data` is the user, null when signed out, or undefined while loading. Any other
- * failure (API down, say) is an error; the nav then treats the visitor as signed out.
+ * failure (API down, say) is an error; the nav then treats the visitor as signed out. Without the
+ * signed-in hint cookie (api/signedInHint.ts) there is no session to ask about: null at once, with
+ * no request, so a signed-out visit logs no 401 in the console.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { apiFetch, apiFetchOrNull } from '../api/client';
+import { documentHasSignedInHint } from '../api/signedInHint';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
 import { unsubscribeDevice } from './pushSubscriptions';
 
@@ -24,6 +27,7 @@ export const userKeys = {
 };
 
 export function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  if (!documentHasSignedInHint()) return Promise.resolve(null);
   return apiFetchOrNull<User>('/api/user', { signal });
 }
 
