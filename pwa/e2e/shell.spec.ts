@@ -1,9 +1,12 @@
 /**
  * The app shell as a signed-out visitor sees it: navigation bar, footer, routing, the 404 screen
  * and the mobile menu. URLs are relative to the baseURL of playwright.config.ts (the running
- * server), which answers GET /api/user with 401 for a visitor without a session.
+ * server). A visitor without the signed-in hint cookie never asks GET /api/user; the last test
+ * checks that, and that signing in sets the hint and logout removes it.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/constants';
+import { accountMenuButton, DEMO_ACCOUNTS, signInAs } from './helpers/signIn';
 
 const FOOTER_LINKS = [
   '/market',
@@ -143,5 +146,59 @@ test.describe('mobile', () => {
 
     await expect(page).toHaveURL(/\/inventory$/);
     await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
+
+test.describe('the signed-in hint cookie (docs/decisions.md)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  /** GET /api/user requests, and console errors, failed requests and 4xx/5xx answers, from now on. */
+  function watch(page: Page) {
+    const seen = { userRequests: [] as string[], problems: [] as string[] };
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user') seen.userRequests.push(`${request.method()} ${request.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') seen.problems.push(`console error: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) => seen.problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) seen.problems.push(`${response.status()}: ${response.url()}`);
+    });
+    return seen;
+  }
+
+  async function visitSignedOut(page: Page, path: string) {
+    await page.goto(path);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login with Steam' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+
+  test('a signed-out visit asks nothing about the user and logs no error; sign-in sets the hint, logout removes it', async ({ page, context }) => {
+    const seen = watch(page);
+    await visitSignedOut(page, '/');
+    await visitSignedOut(page, '/market');
+    await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+    expect(seen.userRequests).toEqual([]);
+    expect(seen.problems).toEqual([]);
+
+    await signInAs(page, DEMO_ACCOUNTS.buyer.personaName);
+    expect(seen.userRequests.length).toBeGreaterThan(0);
+    const hint = (await context.cookies()).find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE);
+    expect(hint).toMatchObject({ value: '1', path: '/', httpOnly: false, sameSite: 'Lax' });
+    expect(await page.evaluate(() => document.cookie)).toContain(`${SIGNED_IN_HINT_COOKIE}=1`);
+
+    await accountMenuButton(page, DEMO_ACCOUNTS.buyer.personaName).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login with Steam' })).toBeVisible();
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).not.toContain(SIGNED_IN_HINT_COOKIE);
+
+    // After logout, a visit is a signed-out one again: no user request, nothing in the console.
+    await page.waitForLoadState('networkidle');
+    seen.userRequests.length = 0;
+    seen.problems.length = 0;
+    await visitSignedOut(page, '/market');
+    expect(seen.userRequests).toEqual([]);
+    expect(seen.problems).toEqual([]);
   });
 });
