@@ -9,7 +9,7 @@
  * most one contact message and two issue reports reach it.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { SUPPORT } from '../../shared/constants';
+import { SIGNED_IN_HINT_COOKIE, SUPPORT } from '../../shared/constants';
 
 // API calls must reach page.route, not a service worker.
 test.use({ serviceWorkers: 'block' });
@@ -314,7 +314,11 @@ test.describe('Report an Issue', () => {
 
   test("a signed-in reporter's e-mail and Steam ID are filled in, and ticked system information is sent exactly as previewed", async ({
     page,
+    context,
+    baseURL,
   }) => {
+    // The app asks for the user only when the signed-in hint cookie says there may be one (docs/decisions.md).
+    await context.addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: baseURL! }]);
     await page.route('**/api/user', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(SIGNED_IN_USER) }),
     );
