@@ -16,7 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Which chunks each screen needs: `npm run size` measures routes' initial JavaScript from it.
     manifest: true,
-    // Libraries in their own chunks: a deploy that only changes app code keeps them cached.
+    // React in its own chunk: a deploy that only changes app code keeps it cached. Chakra is left to
+    // the bundler's splitting, so each screen loads only the components (and state machines) it uses.
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -25,11 +26,6 @@ export default defineConfig({
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               priority: 2,
-            },
-            {
-              name: 'chakra',
-              test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss|stylis)[\\/]/,
-              priority: 1,
             },
           ],
         },

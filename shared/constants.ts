@@ -159,3 +159,10 @@ export const CONTACT_CATEGORIES = [
 ] as const;
 export const ISSUE_TYPES = ['bug', 'security', 'performance', 'ui', 'payment', 'other'] as const;
 export const ISSUE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+/** The market's sort orders (GET /api/skins `sort`). */
+export const MARKET_SORTS = ['price_desc', 'price_asc', 'name_asc'] as const;
+export type MarketSort = (typeof MARKET_SORTS)[number];
+
+/** Longest market search, in characters after trimming. */
+export const MAX_SEARCH_LENGTH = 100;

@@ -7,7 +7,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from 'react-router-dom';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
-import { Toaster } from './components/toaster';
 import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
 import { markRestoredPublicDataStale, publicCachePersistOptions } from './offline/publicCache';
@@ -15,8 +14,10 @@ import { queryClient } from './queryClient';
 import { router } from './router';
 import { system } from './theme';
 
-// The outbox and its dialogs need Dexie: loaded after the first paint.
+// Loaded after the first paint: the outbox and its dialogs need Dexie; the toasts' machinery is
+// only needed once something is announced (toasts created earlier wait in the store).
 const OfflineSync = lazy(() => import('./offline/OfflineSync'));
+const ToastViewport = lazy(() => import('./components/ToastViewport'));
 
 export default function App() {
   return (
@@ -27,10 +28,10 @@ export default function App() {
         onSuccess={() => markRestoredPublicDataStale(queryClient)}
       >
         <RouterProvider router={router} />
-        <Toaster />
         <UpdatePrompt />
         <ReadyOfflineNotice />
         <Suspense fallback={null}>
+          <ToastViewport />
           <OfflineSync />
         </Suspense>
         <LiveEvents />

@@ -7,7 +7,7 @@
  * has taken control.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** How often an open tab asks the server whether a new version was deployed. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -31,8 +31,20 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Registers once the page has loaded, so the worker's precaching does not compete with it. */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const start = () => {
+    register().catch((error: unknown) => console.error('Service worker registration failed', error));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+async function register(): Promise<void> {
+  if (workbox) return;
+  const { Workbox } = await import('workbox-window');
+  if (workbox) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   // Fires for a worker installed while this page is open and for one already waiting at load.
   wb.addEventListener('waiting', () => setUpdateWaiting(true));
@@ -43,17 +55,12 @@ export function registerServiceWorker(): void {
     notify();
   });
   workbox = wb;
-  wb.register()
-    .then(() => {
-      window.setInterval(() => {
-        wb.update().catch(() => {
-          // Offline or the server is restarting: the next check will try again.
-        });
-      }, UPDATE_CHECK_INTERVAL_MS);
-    })
-    .catch((error: unknown) => {
-      console.error('Service worker registration failed', error);
+  await wb.register();
+  window.setInterval(() => {
+    wb.update().catch(() => {
+      // Offline or the server is restarting: the next check will try again.
     });
+  }, UPDATE_CHECK_INTERVAL_MS);
 }
 
 /** Activate the waiting worker and reload once it controls the page. */

@@ -3,8 +3,18 @@
  * through Steam's trade protection, the catalogue, purchases and orders. Requests are validated on
  * both sides with these schemas; money travels as two-decimal strings, prices become bigint cents.
  */
-import { z } from 'zod';
-import { CONDITIONS, type Condition, type ListingStatus, MARKET_PAGE_SIZE, RARITIES, type Rarity, WEAPON_TYPES } from '../constants';
+import { z } from './zod';
+import {
+  CONDITIONS,
+  type Condition,
+  type ListingStatus,
+  MARKET_PAGE_SIZE,
+  MARKET_SORTS,
+  MAX_SEARCH_LENGTH,
+  RARITIES,
+  type Rarity,
+  WEAPON_TYPES,
+} from '../constants';
 import { TRADE_URL_PATTERN } from '../steam';
 import { moneyAmount, sellPriceSchema } from './money';
 
@@ -100,8 +110,7 @@ export interface MarketItem {
   inspectLink: string | null;
 }
 
-export const MARKET_SORTS = ['price_desc', 'price_asc', 'name_asc'] as const;
-export type MarketSort = (typeof MARKET_SORTS)[number];
+export type { MarketSort } from '../constants';
 export const MAX_MARKET_PAGE_SIZE = 100;
 
 const filterPrice = moneyAmount({ min: 0n, invalidMessage: 'Must be a price such as 12.34' });
@@ -109,7 +118,7 @@ const filterPrice = moneyAmount({ min: 0n, invalidMessage: 'Must be a price such
 /** GET /api/skins query. Unknown parameters are refused, as are unknown values. */
 export const skinsQuerySchema = z
   .strictObject({
-    search: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+    search: z.string().trim().max(MAX_SEARCH_LENGTH, `Must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
     minPrice: filterPrice.optional(),
     maxPrice: filterPrice.optional(),
     weaponType: z.enum(WEAPON_TYPES).optional(),

@@ -2,7 +2,7 @@
  * Zod schemas for money fields. The PWA validates its forms with them and the API validates every
  * request with the same ones; both get the amount as bigint cents (DESIGN.md section 2).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   MAX_DEPOSIT_CENTS,
   MAX_SELL_PRICE_CENTS,

@@ -1,5 +1,5 @@
 /** Web Push subscriptions (DESIGN.md section 8): what a browser's PushSubscription.toJSON() gives. */
-import { z } from 'zod';
+import { z } from './zod';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url').max(200);
 

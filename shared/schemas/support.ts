@@ -2,7 +2,7 @@
  * Contact messages and issue reports (spec section 3). The PWA validates its forms with these
  * schemas and the API validates every request with the same ones.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { CONTACT_CATEGORIES, ISSUE_SEVERITIES, ISSUE_TYPES } from '../constants';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

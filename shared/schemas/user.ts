@@ -2,7 +2,7 @@
  * The signed-in user and the profile form (spec sections 3 and 5). The PWA's form and the API's
  * PATCH /api/user/profile apply the same rules and messages.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { TRADE_URL_PATTERN } from '../steam';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -3,7 +3,7 @@
  * spec's validation messages word for word, deposits, withdrawals and the ledger history. Money
  * travels as two-decimal strings and becomes integer cents (bigint) only through shared/money.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../constants';
 import { moneyAmount, depositAmountSchema } from './money';
 import { EMAIL_PATTERN } from './user';

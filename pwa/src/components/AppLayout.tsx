@@ -72,7 +72,9 @@ export function AppLayout() {
       </chakra.a>
       <DemoBanner />
       <TopNav />
-      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" outline="none">
+      {/* At least a screen tall: the footer starts below the fold, so a screen arriving (lazily
+          loaded, then filled with data) never pushes it down in view (no layout shift). */}
+      <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minH="100dvh" outline="none">
         <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
           <InstallButton />
           <LoginFailedNotice />

@@ -6,18 +6,24 @@
  * Signed in or out is decided by GET /api/user alone; if that call fails for any other reason
  * (API down) the bar shows the signed-out state rather than an error.
  */
+import { lazy, Suspense } from 'react';
 import { Box, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useCurrentUser } from '../queries/user';
-import { BalanceMenu } from './BalanceMenu';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { SteamLoginButton } from './SteamLoginButton';
-import { UserMenu } from './UserMenu';
 import { MAIN_NAV } from './navigation';
 
 const RouterNavLink = chakra(NavLink);
 const RouterLinkBox = chakra(RouterLink);
+// Signed-in only: a visitor's first download does not carry the menus.
+const AccountMenus = lazy(() => import('./AccountMenus'));
+
+/** Holds the account area's place while the session is checked or the menus load. */
+function AccountSkeleton() {
+  return <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />;
+}
 
 export function TopNav() {
   const { data, isPending, isError } = useCurrentUser();
@@ -87,12 +93,11 @@ export function TopNav() {
 
           <HStack gap="2" hideBelow="md">
             {user === undefined ? (
-              <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />
+              <AccountSkeleton />
             ) : user ? (
-              <>
-                <BalanceMenu balance={user.balance} />
-                <UserMenu user={user} />
-              </>
+              <Suspense fallback={<AccountSkeleton />}>
+                <AccountMenus user={user} />
+              </Suspense>
             ) : (
               <SteamLoginButton size="sm" px="4" />
             )}

@@ -12,7 +12,7 @@
  *   fields take them as soon as they come, and `reset()` returns to them.
  */
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
-import { z } from 'zod';
+import { z } from '../../../../shared/schemas/zod';
 import { ApiError } from '../../api/client';
 
 export type FormValues = Record<string, string | boolean>;

@@ -2,7 +2,7 @@
  * The PayPal deposit form's pure parts: the amount schema (the shared depositAmountSchema, so the
  * page and POST /api/deposits speak the same messages), the quick amounts and the request body.
  */
-import { z } from 'zod';
+import { z } from '../../../../shared/schemas/zod';
 import { MAX_DEPOSIT_CENTS, MIN_DEPOSIT_CENTS } from '../../../../shared/constants';
 import { formatMoney, formatUsd } from '../../../../shared/money';
 import { depositAmountSchema } from '../../../../shared/schemas/money';

@@ -4,7 +4,7 @@
  * the page and the API speak the same messages, plus the check against the real balance), and
  * the mapping of the server's field errors and of a saved method's masked details onto the form.
  */
-import { z } from 'zod';
+import { z } from '../../../../shared/schemas/zod';
 import { MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
 import { maskBankAccount, maskCryptoAddress, maskIban } from '../../../../shared/format';
 import { formatMoney, formatUsd } from '../../../../shared/money';

@@ -7,7 +7,7 @@
  * catalogue query's key, so each filtered view is cached on its own and Back/Forward or a shared
  * link shows the same view.
  */
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
 import { LuSlidersHorizontal } from 'react-icons/lu';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
@@ -15,9 +15,11 @@ import { useCart, useAddToCart } from '../../../cart/useCart';
 import { useSkinsInfiniteQuery } from '../../../queries/market';
 import { CartPopover } from './CartPopover';
 import { FilterPanel } from './FilterPanel';
-import { ItemDetailDialog } from './ItemDetailDialog';
 import { MarketGrid } from './MarketGrid';
 import { activeFilterCount, useMarketFilters } from './useMarketFilters';
+
+// Loaded when a first item is opened: the grid paints without the dialog's code.
+const ItemDetailDialog = lazy(() => import('./ItemDetailDialog').then((module) => ({ default: module.ItemDetailDialog })));
 
 const SORT_OPTIONS: { value: MarketSort; label: string }[] = [
   { value: 'price_desc', label: 'Price: High to Low' },
@@ -35,6 +37,12 @@ export default function BuyTab() {
   const activeCount = activeFilterCount(filters);
   const [filtersOpen, setFiltersOpen] = useState(() => initiallyOpen(activeCount));
   const [selected, setSelected] = useState<MarketItem | null>(null);
+  // The dialog stays mounted after its first use, so it can animate closed.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const openItem = useCallback((item: MarketItem) => {
+    setDialogUsed(true);
+    setSelected(item);
+  }, []);
   const cart = useCart();
   const { add, isPending } = useAddToCart();
 
@@ -78,6 +86,7 @@ export default function BuyTab() {
           </Button>
           <NativeSelect.Root size="sm" w={{ base: 'auto', md: '44' }} flex={{ base: '1', md: 'none' }}>
             <NativeSelect.Field
+              name="sort"
               aria-label="Sort by"
               value={filters.sort}
               onChange={(event) => updateFilters({ sort: event.currentTarget.value as MarketSort })}
@@ -109,7 +118,7 @@ export default function BuyTab() {
           isFetchingNextPage={query.isFetchingNextPage}
           nextPageFailed={query.isFetchNextPageError}
           fetchNextPage={loadMore}
-          onOpen={setSelected}
+          onOpen={openItem}
           onAddToCart={add}
           isAdding={isPending}
           filtered={activeCount > 0}
@@ -117,13 +126,17 @@ export default function BuyTab() {
         />
       </Box>
 
-      <ItemDetailDialog
-        item={selected}
-        onClose={() => setSelected(null)}
-        onAddToCart={add}
-        adding={selected ? isPending(selected.id) : false}
-        inCart={selected ? cart.some((entry) => entry.id === selected.id) : false}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <ItemDetailDialog
+            item={selected}
+            onClose={() => setSelected(null)}
+            onAddToCart={add}
+            adding={selected ? isPending(selected.id) : false}
+            inCart={selected ? cart.some((entry) => entry.id === selected.id) : false}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -17,11 +17,12 @@ import {
   useBreakpointValue,
 } from '@chakra-ui/react';
 import { LuCircleCheck, LuExternalLink, LuShoppingCart } from 'react-icons/lu';
-import { formatDate, formatFloatValue } from '../../../../../shared/format';
+import { formatFloatValue } from '../../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ModalDialog } from '../../../components/dialogs';
 import { ConditionLabel, ItemImage, QualityBadges, RarityBadge, rarityLabel } from '../../../components/items';
+import { deliveryText } from './delivery';
 
 interface ItemDetailDialogProps {
   item: MarketItem | null;
@@ -29,16 +30,6 @@ interface ItemDetailDialogProps {
   onAddToCart: (item: MarketItem) => void;
   adding: boolean;
   inCart: boolean;
-}
-
-/**
- * When a bought item can be sent: 'Ready to send' once the seller's trade protection is over, else
- * the day it ends ('Sends after Nov 25, 2026'; `long` adds why, for the dialog).
- */
-export function deliveryText(tradableAt: string, { long = false, now = Date.now() } = {}): string {
-  const time = Date.parse(tradableAt);
-  if (Number.isNaN(time) || time <= now) return 'Ready to send';
-  return long ? `After trade protection ends (${formatDate(tradableAt)})` : `Sends after ${formatDate(tradableAt)}`;
 }
 
 export function ItemDetailDialog({ item, onClose, onAddToCart, adding, inCart }: ItemDetailDialogProps) {

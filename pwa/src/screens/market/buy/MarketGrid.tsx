@@ -9,7 +9,7 @@ import { LuClock, LuSearchX, LuShoppingCart, LuTriangleAlert } from 'react-icons
 import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ItemCard, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
-import { deliveryText } from './ItemDetailDialog';
+import { deliveryText } from './delivery';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
 interface MarketGridProps {

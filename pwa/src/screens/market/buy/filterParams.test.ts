@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CONDITIONS, MARKET_SORTS, RARITIES, WEAPON_TYPES } from '../../../../../shared/constants';
+import { skinsQuerySchema } from '../../../../../shared/schemas/market';
 import { marketKeys, searchParamsFromFilters, type MarketFilters } from '../../../queries/market';
 import { filtersFromSearchParams, normalizeFilters } from './filterParams';
 
@@ -39,6 +42,45 @@ describe('market filters in the URL', () => {
   it('gives equal views equal query keys', () => {
     expect(marketKeys.skins(normalizeFilters({ sort: 'price_desc', search: ' awp ', rarity: undefined }))).toEqual(
       marketKeys.skins(normalizeFilters({ search: 'awp', sort: 'price_desc' })),
+    );
+  });
+
+  it('keeps exactly what the API schema accepts, for any input (the two rule sets cannot drift)', () => {
+    const field = skinsQuerySchema.shape;
+    const text = (known: readonly string[]) => fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 12 }), fc.constant(undefined));
+    const money = fc.oneof(
+      fc.constant(undefined),
+      fc.string({ maxLength: 10 }),
+      fc.stringMatching(/^-?\d{0,10}(\.\d{0,3})?$/),
+      fc.constantFrom('0', '0.00', '12.5', '1,000', ' 5', '99999999999', '1e3', '.5', '5.'),
+    );
+    const filters = fc.record({
+      search: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 110 }), fc.constantFrom(' ', 'x'.repeat(100), ` ${'y'.repeat(100)} `, 'x'.repeat(101))),
+      minPrice: money,
+      maxPrice: money,
+      weaponType: text(WEAPON_TYPES),
+      rarity: text(RARITIES),
+      condition: text(CONDITIONS),
+      sort: text(MARKET_SORTS),
+    });
+    fc.assert(
+      fc.property(filters, (input) => {
+        const normalized = normalizeFilters(input as MarketFilters);
+        const accepted = (name: keyof typeof field, value: unknown) => value !== undefined && field[name].safeParse(value).success;
+        const trimmed = input.search?.trim();
+        expect(normalized.search !== undefined).toBe(Boolean(trimmed) && accepted('search', input.search));
+        expect(normalized.minPrice !== undefined).toBe(accepted('minPrice', input.minPrice));
+        for (const name of ['weaponType', 'rarity', 'condition'] as const) {
+          expect(normalized[name] !== undefined).toBe(accepted(name, input[name]));
+        }
+        expect(normalized.sort).toBe(accepted('sort', input.sort) ? input.sort : 'price_desc');
+        // What is kept, the API takes as a whole (the max is dropped when it is below the min).
+        const query = Object.fromEntries(
+          Object.entries(normalized).map(([key, value]) => [key, typeof value === 'boolean' ? String(value) : value]),
+        );
+        expect(skinsQuerySchema.safeParse(query).success).toBe(true);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -1,37 +1,55 @@
 /**
- * Reading the Buy tab's filters from a URL (or any partial update) safely: every value is checked
- * with the API's own `skinsQuerySchema`, and what the API would refuse (an unknown rarity, a price
- * that is not money, a max below the min) counts as "all", so a hand-edited or outdated link can
- * never make the catalogue request fail. The result is also the query key, so equal views share it.
+ * Reading the Buy tab's filters from a URL (or any partial update) safely: what the API's
+ * `skinsQuerySchema` would refuse (an unknown rarity, a price that is not money, a max below the
+ * min, a search over 100 characters) counts as "all", so a hand-edited or outdated link can never
+ * make the catalogue request fail. The result is also the query key, so equal views share it.
+ *
+ * The checks are the schema's own rules written with the shared constants and money parser, not the
+ * schema itself: zod is then not part of the market's first download. filterParams.test.ts holds
+ * them to the schema with generated inputs, so the two cannot drift apart.
  */
-import { type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
+import {
+  CONDITIONS,
+  MARKET_SORTS,
+  MAX_SEARCH_LENGTH,
+  RARITIES,
+  WEAPON_TYPES,
+  type Condition,
+  type MarketSort,
+  type Rarity,
+  type WeaponType,
+} from '../../../../../shared/constants';
 import { parseMoney } from '../../../../../shared/money';
-import { skinsQuerySchema, type MarketSort } from '../../../../../shared/schemas/market';
 import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../queries/market';
 
-const fields = skinsQuerySchema.shape;
+function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
+  return value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
 
-function valid<T>(schema: { safeParse(value: unknown): { success: boolean } }, value: T | undefined): T | undefined {
-  return value !== undefined && schema.safeParse(value).success ? value : undefined;
+/** A filter price the API accepts: money with at most two decimals, not negative. */
+function price(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const cents = parseMoney(value);
+  return cents !== null && cents >= 0n ? value : undefined;
 }
 
 /** The filters with empty and invalid values removed. */
 export function normalizeFilters(filters: MarketFilters): MarketFilters {
   const search = filters.search?.trim();
-  const normalized: MarketFilters = { sort: valid(fields.sort, filters.sort) ?? DEFAULT_MARKET_SORT };
-  if (search && fields.search.safeParse(search).success) normalized.search = search;
-  const minPrice = valid(fields.minPrice, filters.minPrice);
-  let maxPrice = valid(fields.maxPrice, filters.maxPrice);
+  const normalized: MarketFilters = { sort: oneOf(MARKET_SORTS, filters.sort) ?? DEFAULT_MARKET_SORT };
+  if (search && search.length <= MAX_SEARCH_LENGTH) normalized.search = search;
+  const minPrice = price(filters.minPrice);
+  let maxPrice = price(filters.maxPrice);
   if (minPrice !== undefined && maxPrice !== undefined && (parseMoney(minPrice) ?? 0n) > (parseMoney(maxPrice) ?? 0n)) {
     maxPrice = undefined;
   }
   if (minPrice !== undefined) normalized.minPrice = minPrice;
   if (maxPrice !== undefined) normalized.maxPrice = maxPrice;
-  const weaponType = valid(fields.weaponType, filters.weaponType);
+  const weaponType = oneOf(WEAPON_TYPES, filters.weaponType);
   if (weaponType) normalized.weaponType = weaponType;
-  const rarity = valid(fields.rarity, filters.rarity);
+  const rarity = oneOf(RARITIES, filters.rarity);
   if (rarity) normalized.rarity = rarity;
-  const condition = valid(fields.condition, filters.condition);
+  const condition = oneOf(CONDITIONS, filters.condition);
   if (condition) normalized.condition = condition;
   if (typeof filters.statTrak === 'boolean') normalized.statTrak = filters.statTrak;
   return normalized;

@@ -8,7 +8,7 @@
 import { type FormEvent } from 'react';
 import { Button, Dialog, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink } from 'react-icons/lu';
-import { z } from 'zod';
+import { z } from '../../../../../shared/schemas/zod';
 import { tradeUrlSchema } from '../../../../../shared/schemas/user';
 import { DialogActions, ModalDialog } from '../../../components/dialogs';
 import { FormField } from '../../../components/forms/FormField';

@@ -1,0 +1,37 @@
+/** Draws the app's toasts (the store and its options are in toaster.tsx). Loaded lazily by App. */
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { toaster } from './toaster';
+
+export default function ToastViewport() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} maxWidth="420px">
+        {(toast) => (
+          <Toast.Root
+            width={{ base: 'full', md: 'sm' }}
+            maxWidth="420px"
+            css={{
+              // Neutral toasts sit on the panel colour and need an edge; coloured ones do not.
+              '&:not([data-type=success], [data-type=error], [data-type=warning])': {
+                borderWidth: '1px',
+                borderColor: 'border.emphasized',
+              },
+            }}
+          >
+            {toast.type === 'loading' ? (
+              <Spinner size="sm" color="brand.solid" />
+            ) : (
+              <Toast.Indicator />
+            )}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
+            {toast.closable !== false && <Toast.CloseTrigger aria-label="Dismiss notification" />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
