@@ -9,40 +9,20 @@
  * a Web Push message delivered to the service worker updates the cached listing and shows its
  * notification.
  *
- * Not covered here: a server restart between the offline edit and the reconnect (the shared e2e
- * server cannot be restarted from a spec; the replay's retry rules are unit-tested in
- * pwa/src/offline/outbox.test.ts).
+ * A server restart between the offline edit and the reconnect is covered by
+ * offline-restart.spec.ts (it needs a server of its own; the shared one cannot be restarted).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { InventoryResponse } from '../../shared/schemas/inventory';
 import type { Listing, MarketItem, TradeOfferCreated, TradeOfferStatus } from '../../shared/schemas/market';
-import type { CurrentUser } from '../../shared/schemas/user';
 import { accountIdOf } from '../../shared/steam';
+import { completeProfile, currentUser, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
 import { signInAsNewUser } from './helpers/signIn';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 // These drive the service worker, IndexedDB and the network switch together; one retry absorbs a
 // slow worker start on a loaded machine (a real failure fails twice).
 test.describe.configure({ retries: 1 });
-
-/**
- * Waits until the service worker controls the page (it has precached the app by then). A page
- * loaded while the first worker was still activating is not claimed by it: reloading fixes that.
- */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  const controlled = () =>
-    page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (navigator.serviceWorker.controller) return true;
-      return new Promise<boolean>((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
-        setTimeout(() => resolve(Boolean(navigator.serviceWorker.controller)), 3_000);
-      });
-    });
-  if (await controlled()) return;
-  await page.reload();
-  expect(await controlled()).toBe(true);
-}
 
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
@@ -73,63 +53,6 @@ async function sellOneItem(page: Page, steamId: string, price: string): Promise<
   return listing!;
 }
 
-async function currentUser(page: Page): Promise<CurrentUser> {
-  return (await (await page.request.get('/api/user')).json()) as CurrentUser;
-}
-
-/** Row counts of every table of the app's IndexedDB database. */
-async function indexedDbCounts(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, number>>((resolve, reject) => {
-        const open = indexedDB.open('skinmarket');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const database = open.result;
-          const names = Array.from(database.objectStoreNames);
-          const counts: Record<string, number> = {};
-          if (names.length === 0) {
-            database.close();
-            resolve(counts);
-            return;
-          }
-          const transaction = database.transaction(names, 'readonly');
-          for (const name of names) {
-            const request = transaction.objectStore(name).count();
-            request.onsuccess = () => {
-              counts[name] = request.result;
-            };
-          }
-          transaction.oncomplete = () => {
-            database.close();
-            resolve(counts);
-          };
-          transaction.onerror = () => reject(transaction.error);
-        };
-      }),
-  );
-}
-
-/** A new account has no e-mail and trade URL, which the profile form requires: save them first. */
-async function completeProfile(page: Page, steamId: string): Promise<void> {
-  const user = await currentUser(page);
-  const saved = await page.request.patch('/api/user/profile', {
-    data: {
-      email: `${steamId}@example.com`,
-      tradeUrl: `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=Offl1ne_e2e`,
-    },
-    headers: { 'If-Match': `"${user.version}"` },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
-
-async function saveProfileName(page: Page, firstName: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Profile settings' });
-  await form.getByLabel('First Name').fill(firstName);
-  await form.getByLabel('Last Name').fill('Tester');
-  await form.getByRole('button', { name: 'Save Profile' }).click();
-}
-
 test('/ and the static pages open with the network off', async ({ page, context }) => {
   await page.goto('/');
   await waitForServiceWorker(page);
@@ -152,10 +75,7 @@ test('/ and the static pages open with the network off', async ({ page, context 
   await context.setOffline(false);
 });
 
-// Known gap: the persisted first market page is saved, but offline /market sometimes shows
-// 'Unable to load the market' instead of it (the restore races the first fetch). Kept as fixme
-// until that is fixed, so it is not lost.
-test.fixme('/market shows the persisted first page with the network off', async ({ page, context }) => {
+test('/market shows the persisted first page with the network off', async ({ page, context }) => {
   const [firstItem] = (await (await page.request.get('/api/skins?limit=18')).json()).items as MarketItem[];
   await page.goto('/market');
   await waitForServiceWorker(page);
