@@ -4,6 +4,8 @@
  * - the first start seeds the market with BENCH_LISTINGS (100,000) listings;
  * - a restart on an existing DATA_DIR is ready (prints its URL) in under 5 s;
  * - latency of a few hot requests (p50/p95 over a fixed number of sequential calls);
+ * - Lighthouse's mobile scores of /, /market, /help-center and /listings, and the offline reload
+ *   of the installed shell (ops/bench/browser.ts; needs Chromium: CHROME_PATH or /usr/bin/chromium);
  * - the market under load (ops/bench/market.ts): the catalogue against /healthz, deep pages, the
  *   purchase race;
  * - /readyz answers 503 within 2 s while the database is down.
@@ -11,11 +13,13 @@
  * its time limit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { browserBenchmarks } from './bench/browser';
 import { marketBenchmarks, type BenchResult } from './bench/market';
+import { buildPwaIfStale } from './pwaBuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results: BenchResult[] = [];
@@ -87,6 +91,7 @@ async function latency(name: string, url: string, count: number) {
   results.push({ name: `${name} (${count} sequential)`, value: `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms` });
 }
 
+if (!process.env.PWA_DIST_DIR) buildPwaIfStale();
 const loadAtStart = os.loadavg()[0]!;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skinmarket-bench-'));
 // TRUST_PROXY: the load's clients name themselves in X-Forwarded-For (see ops/bench/market.ts).
@@ -124,6 +129,9 @@ try {
   await latency('GET /readyz', `${base}/readyz`, 300);
   await latency('GET / (app shell)', `${base}/`, 300);
   await latency('GET /api/user signed out (session + 401)', `${base}/api/user`, 300);
+  const chromiumPath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((candidate) => candidate && existsSync(candidate));
+  if (chromiumPath) await browserBenchmarks(base, chromiumPath, results);
+  else results.push({ name: 'browser figures (Lighthouse, offline reload)', value: 'skipped: no Chromium (set CHROME_PATH)' });
   await marketBenchmarks(base, `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/skinmarket`, results);
 
   // Take the database away under the running server: readiness must say so quickly.

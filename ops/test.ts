@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in the order that fails fastest — types, lint, unit tests, API
- * integration tests on a real PostgreSQL, then end-to-end tests in Debian's Chromium against the
- * built app. One test PostgreSQL serves the whole run; each suite gets fresh databases.
+ * integration tests on a real PostgreSQL, the built app's JavaScript budgets and Lighthouse gate,
+ * then end-to-end tests in Debian's Chromium against it. One test PostgreSQL serves the whole
+ * run; each suite gets fresh databases.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -63,6 +64,15 @@ if (ok()) {
         built = false;
       }
       results.push({ step: 'build', ok: built, seconds: Math.round((Date.now() - started) / 100) / 10 });
+    }
+    if (ok()) step('JavaScript budgets', process.execPath, ['--import', 'tsx', 'ops/size.ts']);
+    if (ok()) {
+      const databaseUrl = await postgres.createDatabase('lighthouse');
+      try {
+        step('Lighthouse (mobile)', process.execPath, ['--import', 'tsx', 'ops/lighthouse.ts'], { DATABASE_URL: databaseUrl, CHROME_PATH: chromium });
+      } finally {
+        await postgres.dropDatabase(databaseUrl);
+      }
     }
     if (ok()) {
       const databaseUrl = await postgres.createDatabase('e2e');

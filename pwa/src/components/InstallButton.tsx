@@ -2,7 +2,9 @@
  * Installing the app: where the browser offers it (`beforeinstallprompt`: Chromium), a slim banner
  * with an 'Install App' button that opens the browser's own install dialog; on iOS Safari, which
  * has no such event, short 'Add to Home Screen' instructions instead. Hidden once installed, when
- * running installed, and for good once dismissed.
+ * running installed, and for good once dismissed. It floats at the bottom of the window instead of
+ * taking a place in the page: it appears whenever the browser decides, and must not push the page
+ * the visitor is reading (a layout shift).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, Button, CloseButton, HStack, Icon, Text } from '@chakra-ui/react';
@@ -88,10 +90,16 @@ export function InstallButton() {
     <Box
       as="aside"
       aria-label="Install SkinMarket"
-      mb={{ base: '6', md: '8' }}
+      position="fixed"
+      zIndex="banner"
+      bottom={{ base: '3', md: '6' }}
+      insetStart={{ base: '3', md: '6' }}
+      insetEnd={{ base: '3', md: 'auto' }}
+      maxW={{ md: 'lg' }}
+      shadow="lg"
       px={{ base: '4', md: '5' }}
       py="3"
-      bg="brand.subtle"
+      bg="bg.panel"
       borderWidth="1px"
       borderColor="brand.muted"
       borderRadius="l3"

@@ -1,0 +1,194 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12 with its mobile settings (a mid-range phone on a slow 4G
+ * connection, simulated) in Debian's Chromium, against the built app served by our own server:
+ * `/`, `/market` and `/help-center` signed out, `/listings` signed in (through the simulated
+ * Steam sign-in, in the same browser). HTML reports go to `.lighthouse/` (git-ignored).
+ *
+ * The gate (`npm test` runs it): accessibility and best practices 1.0, SEO at least 0.95 on every
+ * page. Performance is measured and printed, not gated: simulated throttling multiplies this
+ * machine's own CPU load, so a shared CI runner would turn a floor into a coin toss; `npm run
+ * bench` records it on a quiet machine (README). Installability (`Page.getInstallabilityErrors`)
+ * and the shell's offline reload are checked by pwa/e2e/install.spec.ts and offline.spec.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { buildPwaIfStale } from './pwaBuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const REPORT_DIR = path.join(root, '.lighthouse');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Lowest passing score per category; performance is reported only (see above). */
+export const THRESHOLDS: Partial<Record<Category, number>> = { accessibility: 1, 'best-practices': 1, seo: 0.95 };
+
+const PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/market', signedIn: false },
+  { path: '/help-center', signedIn: false },
+  { path: '/listings', signedIn: true },
+] as const;
+
+export interface PageAudit {
+  path: string;
+  scores: Record<Category, number>;
+  /** Audits that cost a gated category points, for the failure message. */
+  failing: string[];
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function chromiumPath(): string {
+  const found = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error('Lighthouse needs Chromium: apt-get install -y chromium, or set CHROME_PATH');
+  return found;
+}
+
+/** Signs in as a new simulated Steam account the way a user does, in the browser Lighthouse uses. */
+async function signIn(context: BrowserContext, base: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page.getByRole('banner').getByRole('link', { name: 'Login with Steam' }).click();
+  await page.waitForURL(/\/dev\/steam\/openid\/login/);
+  await page.getByLabel('steamid64').fill(`76561198${100_000_000 + Math.floor(Math.random() * 900_000_000)}`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('login'));
+  await page.getByRole('banner').getByRole('button', { name: /^Account menu: / }).waitFor();
+  await page.close();
+}
+
+/** Runs Lighthouse on every page against a server at `base`; writes the HTML reports. */
+export async function auditPages(base: string): Promise<PageAudit[]> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'sm-lighthouse-'));
+  // A persistent context is the browser's default one, which is where Lighthouse opens its tab:
+  // the sign-in below is then the session Lighthouse sees.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const audits: PageAudit[] = [];
+  try {
+    let signedIn = false;
+    for (const page of PAGES) {
+      if (page.signedIn && !signedIn) {
+        await signIn(context, base);
+        signedIn = true;
+      }
+      const result = await lighthouse(`${base}${page.path}`, {
+        port,
+        output: 'html',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        // Clearing storage would sign the signed-in page out.
+        disableStorageReset: page.signedIn,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const { lhr, report } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      writeFileSync(path.join(REPORT_DIR, `${page.path === '/' ? 'home' : page.path.slice(1)}.html`), String(report));
+      const scores = Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score ?? 0])) as Record<Category, number>;
+      const failing = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${id}: ${ref.id}`),
+      );
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      audits.push({
+        path: page.path,
+        scores,
+        failing,
+        firstContentfulPaintMs: numeric('first-contentful-paint'),
+        largestContentfulPaintMs: numeric('largest-contentful-paint'),
+        totalBlockingTimeMs: numeric('total-blocking-time'),
+        cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+      });
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return audits;
+}
+
+/** The pages and categories under their threshold, as lines for a failure message. */
+export function belowThresholds(audits: PageAudit[]): string[] {
+  return audits.flatMap((audit) =>
+    Object.entries(THRESHOLDS)
+      .filter(([id, minimum]) => audit.scores[id as Category] < minimum)
+      .map(([id, minimum]) => `${audit.path} ${id} ${audit.scores[id as Category]} < ${minimum} (${audit.failing.filter((line) => line.startsWith(id)).join(', ')})`),
+  );
+}
+
+/** Starts the built app on a free port: DATABASE_URL when given, else the embedded default in a temporary DATA_DIR. */
+async function startServer(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sm-lighthouse-data-'));
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_LISTINGS: '60' };
+  if (!process.env.DATABASE_URL) env.EMBEDDED_PG_PORT = String(await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready on')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child, dataDir };
+}
+
+function stopServer(server: { child: ChildProcess; dataDir: string }): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.once('exit', () => {
+      rmSync(server.dataDir, { recursive: true, force: true });
+      resolve();
+    });
+    server.child.kill('SIGTERM');
+  });
+}
+
+export function formatAudits(audits: PageAudit[]): string {
+  const lines = ['page           perf  a11y  best  seo   FCP     LCP     TBT     CLS'];
+  for (const audit of audits) {
+    const score = (id: Category) => audit.scores[id].toFixed(2).padEnd(6);
+    const ms = (value: number) => `${(value / 1000).toFixed(1)} s`.padEnd(8);
+    lines.push(
+      `${audit.path.padEnd(15)}${score('performance')}${score('accessibility')}${score('best-practices')}${score('seo')}${ms(audit.firstContentfulPaintMs)}${ms(audit.largestContentfulPaintMs)}${`${Math.round(audit.totalBlockingTimeMs)} ms`.padEnd(8)}${audit.cumulativeLayoutShift.toFixed(3)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.env.PWA_DIST_DIR) buildPwaIfStale();
+  const server = await startServer();
+  let failures: string[] = [];
+  try {
+    const audits = await auditPages(server.base);
+    console.log(formatAudits(audits));
+    console.log(`reports: ${path.relative(root, REPORT_DIR)}/`);
+    failures = belowThresholds(audits);
+  } finally {
+    await stopServer(server);
+  }
+  for (const failure of failures) console.error(`below threshold: ${failure}`);
+  process.exit(failures.length ? 1 : 0);
+}
