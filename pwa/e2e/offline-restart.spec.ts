@@ -8,8 +8,9 @@
  * live there, so the browser's cookie stays valid), and the run's database (E2E_DATABASE_URL, set
  * by `npm test`) or, without it, the embedded PostgreSQL in that DATA_DIR.
  *
- * A page reopened offline before the edit does not get its edit through until Chromium's next
- * Background Sync try (minutes): kept as fixme below.
+ * Twice: in a page that was open before the network went, and in one reopened offline, which
+ * knows its user only from the device copy until the server confirms them (sync.ts asks again on
+ * the outbox's backoff instead of waiting minutes for Chromium's next Background Sync try).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -186,10 +187,7 @@ test('an offline profile edit reaches the server exactly once across a server re
   await editAcrossRestart(page, context, { reopenOffline: false });
 });
 
-// Known gap: a page reopened offline learns who is signed in only from GET /api/user, which fails
-// while the API is down and is not asked again, so the page never replays; the worker's Background
-// Sync failed too, and Chromium retries it only after 5 minutes. Kept as fixme until that is fixed.
-test.fixme('an edit in a page reopened offline reaches the server exactly once across a server restart', async ({ page, context }) => {
+test('an edit in a page reopened offline reaches the server exactly once across a server restart', async ({ page, context }) => {
   test.setTimeout(120_000);
   await editAcrossRestart(page, context, { reopenOffline: true });
 });

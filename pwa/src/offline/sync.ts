@@ -21,7 +21,7 @@ import { loadUser } from './cachedData';
 import { db } from './db';
 import { isNetworkFailure, isOffline } from './network';
 import { QueuedForSync } from './queueing';
-import { enqueue, entriesOf, OUTBOX_SYNC_TAG, replayOutbox, type ReplayReport } from './outbox';
+import { backoffMs, enqueue, entriesOf, OUTBOX_SYNC_TAG, replayOutbox, type ReplayReport } from './outbox';
 
 /** Background Sync, where the browser has it (Chromium); not in TypeScript's DOM types. */
 interface SyncCapableRegistration extends ServiceWorkerRegistration {
@@ -30,6 +30,8 @@ interface SyncCapableRegistration extends ServiceWorkerRegistration {
 
 let client: QueryClient | null = null;
 let retryTimer: number | undefined;
+let confirmTimer: number | undefined;
+let confirmAttempts = 0;
 
 function signedInUserId(): string | null {
   return client?.getQueryData<User | null>(userKeys.current())?.steamId ?? null;
@@ -47,10 +49,36 @@ export function refreshAfterReplay(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: paymentMethodKeys.all });
 }
 
+/**
+ * A page opened offline has no confirmed user: its GET /api/user failed on the network and is not
+ * retried by itself, so the queued edits would wait for the worker's Background Sync, which
+ * Chromium retries only after minutes. While the device's user has edits waiting and the server has
+ * not answered who is signed in, ask it again on the outbox's backoff; once it confirms the user,
+ * the cache subscription in startOutboxSync replays. A server answer of "signed out" ends it.
+ */
+async function confirmUserLater(): Promise<void> {
+  if (!client || client.getQueryState(userKeys.current())?.status === 'success') return;
+  const deviceUser = await loadUser(db);
+  if (!deviceUser || (await entriesOf(deviceUser.steamId, db)).length === 0) return;
+  window.clearTimeout(confirmTimer);
+  confirmAttempts += 1;
+  confirmTimer = window.setTimeout(() => {
+    void client?.refetchQueries({ queryKey: userKeys.current() }).then(() => {
+      if (!signedInUserId()) void confirmUserLater();
+    });
+  }, backoffMs(confirmAttempts));
+}
+
 /** Replays the signed-in user's outbox now (if online), and plans the next try. */
 export async function replayNow({ ignoreBackoff = false } = {}): Promise<ReplayReport | null> {
   const userId = signedInUserId();
-  if (!userId || isOffline()) return null;
+  if (isOffline()) return null;
+  if (!userId) {
+    await confirmUserLater();
+    return null;
+  }
+  window.clearTimeout(confirmTimer);
+  confirmAttempts = 0;
   const report = await replayOutbox({ userId, ignoreBackoff });
   if (client && (report.applied.length > 0 || report.rejected.length > 0 || report.conflicts.length > 0)) {
     refreshAfterReplay(client);
@@ -122,6 +150,7 @@ export function startOutboxSync(queryClient: QueryClient): () => void {
     window.removeEventListener('online', handleOnline);
     navigator.serviceWorker?.removeEventListener('message', handleWorkerMessage);
     window.clearTimeout(retryTimer);
+    window.clearTimeout(confirmTimer);
     client = null;
   };
 }
