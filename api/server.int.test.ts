@@ -11,16 +11,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startTestApp } from './test/testApp';
 import { startEmbeddedDatabase } from './db/embedded';
+import { freePort } from '../ops/freePort';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface ServerProcess {
   child: ChildProcess;

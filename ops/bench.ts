@@ -14,12 +14,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { browserBenchmarks } from './bench/browser';
 import { marketBenchmarks, type BenchResult } from './bench/market';
 import { buildPwaIfStale } from './pwaBuild';
+import { freePort } from './freePort';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results: BenchResult[] = [];
@@ -27,14 +27,6 @@ const BENCH_LISTINGS = 100_000;
 /** The whole run is bounded: a hung server or load tool must not hang the benchmark. */
 const TIME_LIMIT_MS = 15 * 60 * 1000;
 const running = new Set<ChildProcess>();
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the server; `seedMs` is the demo seed's own duration when this start seeded (from its log line). */
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number; seedMs: number | null }> {

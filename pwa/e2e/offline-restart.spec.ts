@@ -14,13 +14,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { OutboxEntry } from '../src/offline/db';
 import { completeProfile, currentUser, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
 import { signInAsNewUser } from './helpers/signIn';
+import { freePort } from '../../ops/freePort';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // Next to the shared server's port (playwright.config.ts), clear of it.
@@ -38,14 +38,6 @@ interface ServerProcess {
 let dataDir: string;
 let embeddedPgPort: number;
 let server: ServerProcess | undefined;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
 
 /** Starts the API on `port` and resolves once it says it is ready. */
 async function startServer(): Promise<ServerProcess> {
