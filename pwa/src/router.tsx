@@ -17,7 +17,7 @@ const LandingScreen = lazy(() => import('./screens/landing/LandingScreen'));
 const MarketScreen = lazy(() => import('./screens/market/MarketScreen'));
 const InventoryScreen = lazy(() => import('./screens/inventory/InventoryScreen'));
 const CheckoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen'));
-const ProfileScreen = lazy(() => import('./screens/ProfileScreen'));
+const ProfileScreen = lazy(() => import('./screens/profile/ProfileScreen'));
 const AddFundsScreen = lazy(() => import('./screens/addFunds/AddFundsScreen'));
 const WithdrawScreen = lazy(() => import('./screens/withdraw/WithdrawScreen'));
 const HelpCenterScreen = lazy(() => import('./screens/HelpCenterScreen'));
