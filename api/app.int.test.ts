@@ -17,6 +17,8 @@ function fakePwaBuild(): string {
   const dir = path.join(parent, 'pwa');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
+  mkdirSync(path.join(dir, 'pages'));
+  writeFileSync(path.join(dir, 'pages/help-center.html'), '<!doctype html><html><head><title>help</title></head><body><div id="root">prerendered help</div></body></html>');
   writeFileSync(path.join(dir, 'assets/index-Abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{}');
@@ -192,6 +194,23 @@ describe('the mode in the shell', () => {
       expect(response.text, target).toContain('<meta name="skinmarket-mode" content="simulated" />');
       expect(response.text.indexOf('skinmarket-mode'), target).toBeLessThan(response.text.indexOf('</head>'));
       expect(response.headers.get('cache-control'), target).toBe('no-cache');
+    }
+  });
+
+  it('answers a prerendered page with its own HTML (also by file name, for the service worker), the rest with the shell', async () => {
+    const http = app.client();
+    for (const target of ['/help-center', '/help-center/', '/pages/help-center.html']) {
+      const response = await http.get(target);
+      expect(response.status, target).toBe(200);
+      expect(response.text, target).toContain('prerendered help');
+      expect(response.text, target).toContain('<meta name="skinmarket-mode" content="simulated" />');
+      expect(response.headers.get('cache-control'), target).toBe('no-cache');
+    }
+    // A page of the list the build did not write (this stand-in build has only the Help Center) gets the shell.
+    for (const target of ['/market', '/terms-of-service']) {
+      const response = await http.get(target);
+      expect(response.status, target).toBe(200);
+      expect(response.text, target).toContain('<title>shell</title>');
     }
   });
 

@@ -1,17 +1,20 @@
 /**
- * Serves the built PWA. Hashed assets are cached for a year; the shell, the manifest and the service
- * worker are revalidated on every load so a new release reaches users at once. Page paths of the
- * route table answer 200 with the shell, any other page path 404 with the shell (which shows the
- * 404 screen); a missing file answers a plain 404.
+ * Serves the built PWA. Hashed assets are cached for a year; the shell, the prerendered pages, the
+ * manifest and the service worker are revalidated on every load so a new release reaches users at
+ * once. Page paths of the route table answer 200 with their prerendered HTML
+ * (shared/prerenderedPages.ts) or else the shell, any other page path 404 with the shell (which
+ * shows the 404 screen); a missing file answers a plain 404.
  *
- * The shell carries the server's mode in `<meta name="skinmarket-mode">`, which the PWA reads
- * synchronously at start (the demo banner is in its first paint; CSP forbids inline scripts).
+ * Every page (shell or prerendered, also when fetched by its file name for the service worker's
+ * precache) carries the server's mode in `<meta name="skinmarket-mode">`, which shows the demo
+ * banner in the first paint (by CSS: CSP forbids inline scripts).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Middleware } from 'koa';
 import send from 'koa-send';
+import { isPrerenderedFile, prerenderedFileOf } from '../shared/prerenderedPages';
 import { isPagePath } from '../shared/routes';
 
 const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
@@ -54,8 +57,8 @@ export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware
       return;
     }
     const lastSegment = ctx.path.slice(ctx.path.lastIndexOf('/') + 1);
-    const isShellFile = ctx.path === '/index.html';
-    if (!isPagePath(ctx.path) && lastSegment.includes('.') && !isShellFile) {
+    const isPageFile = ctx.path === '/index.html' || isPrerenderedFile(ctx.path);
+    if (!isPagePath(ctx.path) && lastSegment.includes('.') && !isPageFile) {
       try {
         await send(ctx, ctx.path, options);
       } catch (error) {
@@ -67,8 +70,11 @@ export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware
       }
       return;
     }
-    const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
-    ctx.status = isPagePath(ctx.path) || isShellFile ? 200 : 404;
+    const prerendered = isPageFile ? ctx.path.slice(1) : prerenderedFileOf(ctx.path);
+    // A build from before prerendering (or a test's bare shell) has only index.html.
+    const file = prerendered && existsSync(path.join(distDir, prerendered)) ? prerendered : 'index.html';
+    const html = await readFile(path.join(distDir, file), 'utf8');
+    ctx.status = isPagePath(ctx.path) || isPageFile ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', cacheControlFor('index.html'));
     ctx.body = shellWithMode(html, simulated);
