@@ -2,8 +2,9 @@
 // serves; `npm run dev:pwa` proxies the server's paths to the API on 127.0.0.1:8080.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type * as PrerenderStep from './ops/prerender';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 // Keep in step with APP_BACKGROUND in pwa/src/theme.ts and the theme-color meta in index.html.
@@ -34,6 +35,33 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    {
+      // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
+      // lists the files to precache (its closeBundle), so the service worker gets these versions.
+      // The step and the app it renders run in a throwaway Vite server's SSR module graph.
+      name: 'skinmarket-prerender',
+      apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+      writeBundle: {
+        sequential: true,
+        async handler(options) {
+          const server = await createServer({
+            configFile: false,
+            root: fileURLToPath(new URL('./pwa', import.meta.url)),
+            mode: 'production',
+            logLevel: 'warn',
+            plugins: [react()],
+            server: { middlewareMode: true, hmr: false, ws: false },
+            appType: 'custom',
+          });
+          try {
+            const step = (await server.ssrLoadModule(fileURLToPath(new URL('./ops/prerender.ts', import.meta.url)))) as typeof PrerenderStep;
+            await step.prerenderPages(options.dir!);
+          } finally {
+            await server.close();
+          }
+        },
+      },
+    },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

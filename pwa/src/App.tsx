@@ -1,39 +1,47 @@
 /**
  * The app's providers (design system, data cache: the public part persisted for offline visits)
- * around the router, plus the global overlays and the offline and live-update services.
+ * around the router (given by the entry: the browser's in main.tsx, a static one when prerendering),
+ * plus the global overlays and the offline and live-update services.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from 'react-router-dom';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
 import { markRestoredPublicDataStale, publicCachePersistOptions } from './offline/publicCache';
+import { restoringAfterHydration } from './prerender/hydration';
 import { queryClient } from './queryClient';
-import { router } from './router';
 import { system } from './theme';
+import { useHydrated } from './useHydrated';
 
 // Loaded after the first paint: the outbox and its dialogs need Dexie; the toasts' machinery is
 // only needed once something is announced (toasts created earlier wait in the store).
 const OfflineSync = lazy(() => import('./offline/OfflineSync'));
 const ToastViewport = lazy(() => import('./components/ToastViewport'));
 
-export default function App() {
+const persistOptions = { ...publicCachePersistOptions, persister: restoringAfterHydration(publicCachePersistOptions.persister) };
+
+export default function App({ children }: { children: ReactNode }) {
+  // Not part of prerendered HTML: mounted once the page is interactive, so hydration never waits
+  // for (or suspends on) their code.
+  const hydrated = useHydrated();
   return (
     <ChakraProvider value={system}>
       <PersistQueryClientProvider
         client={queryClient}
-        persistOptions={publicCachePersistOptions}
+        persistOptions={persistOptions}
         onSuccess={() => markRestoredPublicDataStale(queryClient)}
       >
-        <RouterProvider router={router} />
+        {children}
         <UpdatePrompt />
         <ReadyOfflineNotice />
-        <Suspense fallback={null}>
-          <ToastViewport />
-          <OfflineSync />
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <ToastViewport />
+            <OfflineSync />
+          </Suspense>
+        ) : null}
         <LiveEvents />
       </PersistQueryClientProvider>
     </ChakraProvider>

@@ -5,29 +5,32 @@
  * to "/market" (trailing slashes are ignored), as the spec's route table wants.
  *
  * Screens are loaded on demand; the service worker precaches every chunk, so this costs nothing
- * offline.
+ * offline. `preloadScreen` loads a path's screen ahead of rendering, so prerendered HTML hydrates in
+ * one pass. The router itself is created by the entry (main.tsx in the browser, the prerender's
+ * static router at build time): this module must load without a DOM.
  */
-import { lazy, type ReactElement } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { isValidElement, type ReactElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { pageRoutes, type PagePath } from '../../shared/routes';
 import { AppLayout } from './components/AppLayout';
 import { RouteError } from './components/RouteError';
+import { lazyWithPreload } from './lazyWithPreload';
 
-const LandingScreen = lazy(() => import('./screens/landing/LandingScreen'));
-const MarketScreen = lazy(() => import('./screens/market/MarketScreen'));
-const InventoryScreen = lazy(() => import('./screens/inventory/InventoryScreen'));
-const CheckoutScreen = lazy(() => import('./screens/checkout/CheckoutScreen'));
-const ProfileScreen = lazy(() => import('./screens/profile/ProfileScreen'));
-const AddFundsScreen = lazy(() => import('./screens/addFunds/AddFundsScreen'));
-const WithdrawScreen = lazy(() => import('./screens/withdraw/WithdrawScreen'));
-const HelpCenterScreen = lazy(() => import('./screens/HelpCenterScreen'));
-const ContactUsScreen = lazy(() => import('./screens/ContactUsScreen'));
-const ReportIssueScreen = lazy(() => import('./screens/ReportIssueScreen'));
-const TermsOfServiceScreen = lazy(() => import('./screens/TermsOfServiceScreen'));
-const PrivacyPolicyScreen = lazy(() => import('./screens/PrivacyPolicyScreen'));
-const RefundPolicyScreen = lazy(() => import('./screens/RefundPolicyScreen'));
-const MyListingsScreen = lazy(() => import('./screens/listings/MyListingsScreen'));
-const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen'));
+const LandingScreen = lazyWithPreload(() => import('./screens/landing/LandingScreen'));
+const MarketScreen = lazyWithPreload(() => import('./screens/market/MarketScreen'));
+const InventoryScreen = lazyWithPreload(() => import('./screens/inventory/InventoryScreen'));
+const CheckoutScreen = lazyWithPreload(() => import('./screens/checkout/CheckoutScreen'));
+const ProfileScreen = lazyWithPreload(() => import('./screens/profile/ProfileScreen'));
+const AddFundsScreen = lazyWithPreload(() => import('./screens/addFunds/AddFundsScreen'));
+const WithdrawScreen = lazyWithPreload(() => import('./screens/withdraw/WithdrawScreen'));
+const HelpCenterScreen = lazyWithPreload(() => import('./screens/HelpCenterScreen'));
+const ContactUsScreen = lazyWithPreload(() => import('./screens/ContactUsScreen'));
+const ReportIssueScreen = lazyWithPreload(() => import('./screens/ReportIssueScreen'));
+const TermsOfServiceScreen = lazyWithPreload(() => import('./screens/TermsOfServiceScreen'));
+const PrivacyPolicyScreen = lazyWithPreload(() => import('./screens/PrivacyPolicyScreen'));
+const RefundPolicyScreen = lazyWithPreload(() => import('./screens/RefundPolicyScreen'));
+const MyListingsScreen = lazyWithPreload(() => import('./screens/listings/MyListingsScreen'));
+const NotFoundScreen = lazyWithPreload(() => import('./screens/NotFoundScreen'));
 
 const screens: Record<PagePath, ReactElement> = {
   '/': <LandingScreen />,
@@ -63,4 +66,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Loads the code of the screen `pathname` shows (resolves at once when it is already loaded). */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const screen = isValidElement(element) ? (element.type as { preload?: () => Promise<void> }) : undefined;
+  await screen?.preload?.();
+}

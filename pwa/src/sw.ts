@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into dist/pwa/sw.js):
- * - precaches the app shell and every built asset, so the app and its static pages open offline,
- *   and answers page navigations with the cached shell (server paths are never answered with it);
+ * - precaches the app shell, the prerendered pages and every built asset, so the app and its static
+ *   pages open offline, and answers page navigations with the cached prerendered page or else the
+ *   shell (server paths are never answered with them);
  * - keeps item images (the simulated Steam's and Steam's CDN) cache-first, at most
  *   IMAGE_CACHE_MAX_ENTRIES of them for IMAGE_CACHE_MAX_AGE_S; cross-origin images arrive opaque
  *   (status 0) and are cached as such;
@@ -23,6 +24,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { PRERENDERED_PATHS, prerenderedFileFor, prerenderedFileOf } from '../../shared/prerenderedPages';
 import type { PushMessage } from '../../shared/schemas/push';
 import type { CurrentUser } from '../../shared/schemas/user';
 import { patchCachedListing } from './offline/cachedData';
@@ -48,11 +50,26 @@ const STEAM_IMAGE_HOSTS = new Set([
   'steamcommunity-a.akamaihd.net',
 ]);
 
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index: '/' is a navigation like any other (its prerendered page), not /index.html (the shell).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
+const shellHandler = createHandlerBoundToURL('/index.html');
+const pageHandlers = new Map(
+  PRERENDERED_PATHS.map((path) => {
+    const file = prerenderedFileFor(path);
+    return [file, createHandlerBoundToURL(`/${file}`)];
+  }),
+);
+
+/** A navigation gets its page's prerendered HTML, any other page path the shell. */
+function navigationHandlerFor(pathname: string) {
+  const file = prerenderedFileOf(pathname);
+  return (file && pageHandlers.get(file)) || shellHandler;
+}
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+  new NavigationRoute((options) => navigationHandlerFor(options.url.pathname)(options), {
     denylist: [
       /^\/api(\/|$)/,
       /^\/auth(\/|$)/,

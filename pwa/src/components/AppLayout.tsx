@@ -7,6 +7,7 @@ import { Suspense, useEffect } from 'react';
 import { Box, Center, Container, Spinner, chakra } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { documentTitleFor } from '../documentTitle';
+import { HydrationSentinel } from '../prerender/hydration';
 import { DemoBanner } from './DemoBanner';
 import { Footer } from './Footer';
 import { InstallButton } from './InstallButton';
@@ -80,6 +81,7 @@ export function AppLayout() {
           <LoginFailedNotice />
           <Suspense fallback={<ScreenFallback />}>
             <Outlet />
+            <HydrationSentinel />
           </Suspense>
         </Container>
       </Box>

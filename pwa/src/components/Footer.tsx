@@ -58,7 +58,8 @@ export function Footer() {
             {PRODUCT_NAME} is not affiliated with, endorsed by or sponsored by Valve Corporation or
             Steam. Counter-Strike, Steam and their logos are trademarks of Valve Corporation.
           </Text>
-          <Text>
+          {/* The year of prerendered HTML is the build's: a page hydrated in a later year corrects it. */}
+          <Text suppressHydrationWarning>
             © {year} {PRODUCT_NAME}. All rights reserved.
           </Text>
         </Stack>
