@@ -191,9 +191,10 @@ test('logout leaves no user data in IndexedDB', async ({ page }) => {
   await sellOneItem(page, steamId, '7.77');
   await page.goto('/listings');
   await expect(page.getByRole('list', { name: 'Your listings' }).getByRole('listitem')).toHaveCount(1);
-  await page.goto('/profile');
+  // The copies are written in the background once the data loaded: wait for them before leaving.
   await expect.poll(async () => (await indexedDbCounts(page)).listings).toBe(1);
-  expect((await indexedDbCounts(page)).user).toBe(1);
+  await page.goto('/profile');
+  await expect.poll(async () => (await indexedDbCounts(page)).user).toBe(1);
 
   await page.getByRole('banner').getByRole('button', { name: /^Account menu: / }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
