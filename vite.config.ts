@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './ops/precompress';
 import type * as PrerenderStep from './ops/prerender';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
@@ -105,6 +106,8 @@ export default defineConfig({
         ],
       },
     }),
+    // Brotli and gzip twins of the built files, which the server sends as they are.
+    precompressPlugin(),
   ],
   server: {
     proxy: Object.fromEntries(

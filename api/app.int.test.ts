@@ -3,9 +3,15 @@ import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellWithMode } from './static';
 import { awayFromWindowEdge, startTestApp, uniqueIp, type TestApp } from './test/testApp';
+
+/** A built chunk large enough to be worth compressing; the build writes its brotli twin beside it. */
+const BIG_CHUNK = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `word-${index}`))};`;
+/** Prerendered pages carry their styles: well over the 1 KiB the server starts compressing at. */
+const HELP_PAGE = `<!doctype html><html><head><title>help</title><style>${'.c{color:red}'.repeat(200)}</style></head><body><div id="root">prerendered help</div></body></html>`;
 
 /** A file beside the build (outside what is served), holding a text no served file has. */
 const OUTSIDE_SECRET = `outside-the-build-${randomUUID()}`;
@@ -18,8 +24,10 @@ function fakePwaBuild(): string {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
   mkdirSync(path.join(dir, 'pages'));
-  writeFileSync(path.join(dir, 'pages/help-center.html'), '<!doctype html><html><head><title>help</title></head><body><div id="root">prerendered help</div></body></html>');
+  writeFileSync(path.join(dir, 'pages/help-center.html'), HELP_PAGE);
   writeFileSync(path.join(dir, 'assets/index-Abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets/big-Abc123.js'), BIG_CHUNK);
+  writeFileSync(path.join(dir, 'assets/big-Abc123.js.br'), brotliCompressSync(BIG_CHUNK));
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{}');
   return dir;
@@ -34,6 +42,19 @@ function rawGet(url: string, rawPath: string): Promise<{ status: number; text: s
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
       response.on('end', () => resolve({ status: response.statusCode!, text }));
+    });
+    request.on('error', reject);
+  });
+}
+
+/** GET with chosen headers, the body as the server sent it (fetch would undo the compression). */
+function rawGetBytes(url: string, rawPath: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const request = http.get({ hostname, port, path: rawPath, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
     });
     request.on('error', reject);
   });
@@ -161,6 +182,22 @@ describe('the PWA shell', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await http.get('/sw.js')).headers.get('cache-control')).toBe('no-cache');
     expect((await http.get('/assets/missing-123.js')).status).toBe(404);
+  });
+
+  it("sends a built file's brotli twin to a browser that accepts it, and pages compressed on the way out", async () => {
+    const compressed = await rawGetBytes(app.url, '/assets/big-Abc123.js', { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(BIG_CHUNK);
+
+    const plain = await rawGetBytes(app.url, '/assets/big-Abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_CHUNK);
+
+    const page = await rawGetBytes(app.url, '/help-center', { 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString()).toContain('prerendered help');
   });
 
   it('never serves files outside the build', async () => {

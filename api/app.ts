@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
+import compress from 'koa-compress';
 import session from 'koa-session';
 import { SESSION_MAX_AGE_MS } from './auth/signedInHint';
 import { type AppServices } from './context';
@@ -91,6 +92,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(requestLog(services));
   app.use(errorHandler(services.logger));
   app.use(securityHeaders({ secure: config.secure }));
+  // Pages and API answers are compressed on the way out (brotli or gzip, as the browser accepts);
+  // the PWA's built files are compressed once at build time and served as they are (api/static.ts).
+  app.use(compress({ threshold: 1024 }));
   app.use(healthRouter(dataSource, metrics.registry).routes());
   app.use(
     under(

@@ -43,8 +43,12 @@ export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware
   const options = {
     root: distDir,
     hidden: false,
+    // koa-send answers with the build's `.br` or `.gz` twin when the browser accepts it.
+    brotli: true,
+    gzip: true,
     setHeaders: (res: { setHeader(name: string, value: string): void }, filePath: string) => {
-      res.setHeader('Cache-Control', cacheControlFor(filePath));
+      res.setHeader('Cache-Control', cacheControlFor(filePath.replace(/\.(br|gz)$/, '')));
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   };
 

@@ -77,9 +77,11 @@ describe('GET /api/events', () => {
     const client = await signIn(app, uniqueSteamId());
     const intruder = await signIn(app, uniqueSteamId());
     const [userId, intruderId] = [await userIdOf(client), await userIdOf(intruder)];
-    const stream = await openStream(client);
+    // The browser accepts compression; a compressor would hold the events back, so none is applied.
+    const stream = await openStream(client, { 'accept-encoding': 'br, gzip' });
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('content-encoding')).toBeNull();
 
     await record(app, { userId, type: 'listing', payload: { listingId: 'a', status: 'active' } });
     await record(app, { userId: intruderId, type: 'balance', payload: { balance: '1.00' } });

@@ -76,6 +76,8 @@ export function eventsRouter({ dataSource, events, logger }: AppServices): Route
     ctx.type = 'text/event-stream';
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Accel-Buffering', 'no');
+    // A compressor holds bytes back until it has enough to pack: events must go out as they happen.
+    ctx.compress = false;
     const stream = openStream(events, user.id, cursor, logger);
     ctx.req.on('close', () => stream.destroy());
     ctx.body = stream;
