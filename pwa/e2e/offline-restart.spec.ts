@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { OutboxEntry } from '../src/offline/db';
-import { completeProfile, currentUser, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
+import { completeProfile, currentUser, expectEditAppliedOnce, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
 import { signInAsNewUser } from './helpers/signIn';
 import { freePort } from '../../ops/freePort';
 
@@ -160,18 +160,7 @@ async function editAcrossRestart(page: Page, context: BrowserContext, { reopenOf
   // itself (backoff 2 s, 4 s, 8 s, 16 s …: within about twice the time the API was away).
   await startServer();
   await expect(pendingSync).toHaveCount(0, { timeout: 45_000 });
-  await expect.poll(async () => (await indexedDbCounts(page)).outbox).toBe(0);
-  const after = await currentUser(page);
-  expect(after.version).toBe(before.version + 1);
-  expect(after.displayName.split(' ')[0]).toBe('Restarted');
-  await expect(form.getByLabel('First Name')).toHaveValue('Restarted');
-
-  // Replays after it (a reload, the network flapping) send nothing more.
-  await page.reload();
-  await context.setOffline(true);
-  await context.setOffline(false);
-  await page.waitForTimeout(1_000);
-  expect((await currentUser(page)).version).toBe(before.version + 1);
+  await expectEditAppliedOnce(page, context, 'Restarted', before.version);
 }
 
 test('an offline profile edit reaches the server exactly once across a server restart', async ({ page, context }) => {

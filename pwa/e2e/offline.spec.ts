@@ -16,7 +16,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { InventoryResponse } from '../../shared/schemas/inventory';
 import type { Listing, MarketItem, TradeOfferCreated, TradeOfferStatus } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
-import { completeProfile, currentUser, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
+import { completeProfile, currentUser, expectEditAppliedOnce, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
 import { signInAsNewUser } from './helpers/signIn';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -141,18 +141,7 @@ test('an offline profile edit waits as Pending sync and reaches the server once 
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Profile Settings' }).locator('..').getByText('Pending sync')).toHaveCount(0, { timeout: 15_000 });
-  await expect.poll(async () => (await indexedDbCounts(page)).outbox).toBe(0);
-  const after = await currentUser(page);
-  expect(after.version).toBe(before.version + 1);
-  expect(after.displayName.split(' ')[0]).toBe('Offline');
-  await expect(form.getByLabel('First Name')).toHaveValue('Offline');
-
-  // Replays after it (a reload, the network flapping) send nothing more.
-  await page.reload();
-  await context.setOffline(true);
-  await context.setOffline(false);
-  await page.waitForTimeout(1_000);
-  expect((await currentUser(page)).version).toBe(before.version + 1);
+  await expectEditAppliedOnce(page, context, 'Offline', before.version);
 });
 
 test('a queued edit refused as stale (412) shows the conflict dialog; Keep mine applies it', async ({ page, context }) => {

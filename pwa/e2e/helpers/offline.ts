@@ -3,7 +3,7 @@
  * worker to control the page, reading the signed-in user and the app's IndexedDB as the server and
  * the device see them, and a profile ready to be edited through its form.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { accountIdOf } from '../../../shared/steam';
 
@@ -81,4 +81,23 @@ export async function saveProfileName(page: Page, firstName: string): Promise<vo
   await form.getByLabel('First Name').fill(firstName);
   await form.getByLabel('Last Name').fill('Tester');
   await form.getByRole('button', { name: 'Save Profile' }).click();
+}
+
+/**
+ * The queued profile edit (first name `firstName`) has reached the server exactly once: the queue
+ * is empty, the profile is one version on and shows the name, and replays after it (a reload, the
+ * network flapping) send nothing more.
+ */
+export async function expectEditAppliedOnce(page: Page, context: BrowserContext, firstName: string, versionBefore: number): Promise<void> {
+  await expect.poll(async () => (await indexedDbCounts(page)).outbox).toBe(0);
+  const after = await currentUser(page);
+  expect(after.version).toBe(versionBefore + 1);
+  expect(after.displayName.split(' ')[0]).toBe(firstName);
+  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('First Name')).toHaveValue(firstName);
+
+  await page.reload();
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.waitForTimeout(1_000);
+  expect((await currentUser(page)).version).toBe(versionBefore + 1);
 }
