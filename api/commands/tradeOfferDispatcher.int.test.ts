@@ -34,97 +34,88 @@ function slowSendingBot() {
   return { bot, release };
 }
 
+/**
+ * A sale whose hold has ended, with its delivery claimed by a dispatcher whose send waits on
+ * `slow.release()`, and that claim aged past the lease (so another dispatcher may take it).
+ */
+async function deliveryClaimedBySlowDispatcher(price: string) {
+  const seller = await signInSeller(app);
+  const [listing] = await listItems(app, seller, 1, price);
+  const buyer = await signInBuyer(app, '10.00');
+  const sale = await buy(app, buyer, listing!.id);
+  await sleep(Math.max(0, (await listingRow(app, listing!.id)).holdEndTime.getTime() - Date.now()) + 50);
+  await eventually(async () => app.services.bot.isTradable((await listingRow(app, listing!.id)).botAssetid!), Boolean);
+
+  // The hold-end job starts the delivery; its dispatcher claims the offer and waits on Steam.
+  const slow = slowSendingBot();
+  const first = holdEnder({ listingId: listing!.id, services: { ...app.services, bot: slow.bot } });
+  const claimed = (await eventually(
+    async () => app.services.dataSource.getRepository(TradeOffer).findOneBy({ userId: buyer.userId, kind: 'delivery' }),
+    (offer) => (offer?.history.length ?? 0) === 1,
+  ))!;
+  // Past the claim lease: the sweep presumes that dispatcher dead and sends the offer itself.
+  await app.services.dataSource.query(`UPDATE trade_offers SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [claimed.id]);
+  return { seller, listing: listing!, buyer, sale, slow, first, claimed };
+}
+
+/** Sweeps until the sale's item is delivered or failed, and the states of the buyer's offers at Steam. */
+async function settle(buyer: Awaited<ReturnType<typeof signInBuyer>>, orderItemId: string) {
+  const item = await eventually(
+    async () => {
+      await sweep(app);
+      await buyer.client.get<InventoryResponse>('/api/inventory?refresh=1');
+      return orderItemRow(app, orderItemId);
+    },
+    (row) => row.status === 'delivered' || row.status === 'failed',
+  );
+  const states = (await app.services.dataSource.query(
+    `SELECT state FROM sim_trade_offers WHERE partner_steam_id = $1 ORDER BY state`,
+    [buyer.steamId],
+  )) as Array<{ state: number }>;
+  return { item, steamStates: states.map((row) => row.state) };
+}
+
 describe('a delivery sent by two dispatchers', () => {
   it('keeps following the first recorded send and cancels the other: delivered once, never refunded', async () => {
-    const seller = await signInSeller(app);
-    const [listing] = await listItems(app, seller, 1, '8.00');
-    const buyer = await signInBuyer(app, '10.00');
-    const sale = await buy(app, buyer, listing!.id);
-    await sleep(Math.max(0, (await listingRow(app, listing!.id)).holdEndTime.getTime() - Date.now()) + 50);
-    await eventually(async () => app.services.bot.isTradable((await listingRow(app, listing!.id)).botAssetid!), Boolean);
-
-    // The hold-end job starts the delivery; its dispatcher claims the offer and waits on Steam.
-    const slow = slowSendingBot();
-    const first = holdEnder({ listingId: listing!.id, services: { ...app.services, bot: slow.bot } });
-    const claimed = await eventually(
-      async () => app.services.dataSource.getRepository(TradeOffer).findOneBy({ userId: buyer.userId, kind: 'delivery' }),
-      (offer) => (offer?.history.length ?? 0) === 1,
-    );
-    expect(claimed?.status).toBe('sending');
-    // Past the claim lease: the sweep presumes that dispatcher dead and sends the offer itself.
-    await app.services.dataSource.query(`UPDATE trade_offers SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [claimed!.id]);
-    expect(await tradeOfferDispatcher({ offerId: claimed!.id, services: app.services })).toBe('sent');
-    const followed = (await offerRow(app, claimed!.id)).steamOfferId;
+    const { seller, listing, buyer, sale, slow, first, claimed } = await deliveryClaimedBySlowDispatcher('8.00');
+    expect(claimed.status).toBe('sending');
+    expect(await tradeOfferDispatcher({ offerId: claimed.id, services: app.services })).toBe('sent');
+    const followed = (await offerRow(app, claimed.id)).steamOfferId;
     expect(followed).not.toBeNull();
 
     // Now Steam answers the first dispatcher too: a second live offer of the same item exists.
     slow.release();
     expect(await first).toBe('delivery_started');
-    expect((await offerRow(app, claimed!.id)).steamOfferId).toBe(followed);
+    expect((await offerRow(app, claimed.id)).steamOfferId).toBe(followed);
 
-    const item = await eventually(
-      async () => {
-        await sweep(app);
-        await buyer.client.get<InventoryResponse>('/api/inventory?refresh=1');
-        return orderItemRow(app, sale.orderItemId);
-      },
-      (row) => row.status === 'delivered' || row.status === 'failed',
-    );
+    const { item, steamStates } = await settle(buyer, sale.orderItemId);
     expect(item.status).toBe('delivered');
     expect(item.refundedAt).toBeNull();
     expect(await balanceCents(app, buyer.userId)).toBe(200n);
     expect(await balanceCents(app, seller.userId)).toBe(800n - 24n);
-    expect((await listingRow(app, listing!.id)).status).toBe('completed');
+    expect((await listingRow(app, listing.id)).status).toBe('completed');
     // At Steam: one of the two offers went through, the other was cancelled.
-    const states = (await app.services.dataSource.query(
-      `SELECT state FROM sim_trade_offers WHERE partner_steam_id = $1 ORDER BY state`,
-      [buyer.steamId],
-    )) as Array<{ state: number }>;
-    expect(states.map((row) => row.state)).toEqual([3, 6]);
+    expect(steamStates).toEqual([3, 6]);
   });
 
   it('answered after the other send failed: the late offer is cancelled and the delivery is retried as a new offer', async () => {
-    const seller = await signInSeller(app);
-    const [listing] = await listItems(app, seller, 1, '5.00');
-    const buyer = await signInBuyer(app, '10.00');
-    const sale = await buy(app, buyer, listing!.id);
-    await sleep(Math.max(0, (await listingRow(app, listing!.id)).holdEndTime.getTime() - Date.now()) + 50);
-    await eventually(async () => app.services.bot.isTradable((await listingRow(app, listing!.id)).botAssetid!), Boolean);
-
-    const slow = slowSendingBot();
-    const first = holdEnder({ listingId: listing!.id, services: { ...app.services, bot: slow.bot } });
-    const claimed = await eventually(
-      async () => app.services.dataSource.getRepository(TradeOffer).findOneBy({ userId: buyer.userId, kind: 'delivery' }),
-      (offer) => (offer?.history.length ?? 0) === 1,
-    );
-    await app.services.dataSource.query(`UPDATE trade_offers SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [claimed!.id]);
+    const { seller, buyer, sale, slow, first, claimed } = await deliveryClaimedBySlowDispatcher('5.00');
     // The sweep's send of it fails (Steam down for it): the attempt is recorded as never sent.
     const unreachable = {
       ...app.services.bot,
       sendOffer: () => Promise.reject(new TradeBotUnavailableError('unreachable')),
     };
-    expect(await tradeOfferDispatcher({ offerId: claimed!.id, services: { ...app.services, bot: unreachable } })).toBe('failed');
+    expect(await tradeOfferDispatcher({ offerId: claimed.id, services: { ...app.services, bot: unreachable } })).toBe('failed');
     // Then Steam answers the first dispatcher after all.
     slow.release();
     await first;
-    expect(await offerRow(app, claimed!.id)).toMatchObject({ status: 'failed', steamOfferId: null });
+    expect(await offerRow(app, claimed.id)).toMatchObject({ status: 'failed', steamOfferId: null });
 
     // The delivery is retried as a new offer (not left waiting for an offer nobody follows).
     expect(await deliveryRetrier({ orderItemId: sale.orderItemId, services: app.services, now: new Date(Date.now() + 31_000) })).toBe('retried');
-    const item = await eventually(
-      async () => {
-        await sweep(app);
-        await buyer.client.get<InventoryResponse>('/api/inventory?refresh=1');
-        return orderItemRow(app, sale.orderItemId);
-      },
-      (row) => row.status === 'delivered' || row.status === 'failed',
-    );
+    const { item, steamStates } = await settle(buyer, sale.orderItemId);
     expect(item).toMatchObject({ status: 'delivered', refundedAt: null, deliveryAttempts: 2 });
     expect(await balanceCents(app, seller.userId)).toBe(500n - 15n);
-    const states = (await app.services.dataSource.query(
-      `SELECT state FROM sim_trade_offers WHERE partner_steam_id = $1 ORDER BY state`,
-      [buyer.steamId],
-    )) as Array<{ state: number }>;
-    expect(states.map((row) => row.state)).toEqual([3, 6]);
+    expect(steamStates).toEqual([3, 6]);
   });
 });
