@@ -6,48 +6,13 @@
  * live countdown and progress, then one cancelled from its card.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { InventoryResponse } from '../../shared/schemas/inventory';
-import type { TradeOfferCreated, TradeOfferStatus } from '../../shared/schemas/market';
-import { accountIdOf } from '../../shared/steam';
+import { sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 function listingCards(page: Page): Locator {
   return page.getByRole('list', { name: 'Your listings' }).getByRole('listitem');
-}
-
-/**
- * Sells the first two sellable items of the signed-in account at these prices through the API the
- * Sell tab uses, and waits until the bot's offer is accepted. Resolves with the items' names.
- */
-async function sellTwoItems(page: Page, steamId: string, prices: [string, string]): Promise<string[]> {
-  const inventory = await page.request.get('/api/inventory');
-  expect(inventory.ok(), await inventory.text()).toBe(true);
-  const { items } = (await inventory.json()) as InventoryResponse;
-  const sellable = items.filter((item) => item.tradable && item.marketable && !item.listed).slice(0, 2);
-  expect(sellable).toHaveLength(2);
-
-  const created = await page.request.post('/api/trade-offers', {
-    data: {
-      items: sellable.map((item, index) => ({ assetid: item.assetid, price: prices[index] })),
-      tradeUrl: `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=L1stings_e2e`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { offerId } = (await created.json()) as TradeOfferCreated;
-
-  await expect
-    .poll(
-      async () => {
-        const status = (await (await page.request.get(`/api/trade-offer/${offerId}/status`)).json()) as TradeOfferStatus;
-        expect(status.success, status.message).toBe(true);
-        return status.isAccepted;
-      },
-      { timeout: 20_000, intervals: [500] },
-    )
-    .toBe(true);
-  return sellable.map((item) => item.name);
 }
 
 test('signed out, My Listings asks the visitor to sign in', async ({ page }) => {
@@ -73,7 +38,7 @@ test('a new seller sees the empty state and the way to the Sell tab', async ({ p
 
 test('sold items show their hold with a live countdown, and one can be cancelled', async ({ page }) => {
   const steamId = await signInAsNewUser(page);
-  const names = await sellTwoItems(page, steamId, ['12.34', '5.00']);
+  const names = await sellViaApi(page, steamId, ['12.34', '5.00']);
 
   // A controllable clock, so the countdown can be watched ticking without waiting minutes.
   await page.clock.install();

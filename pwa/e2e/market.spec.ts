@@ -12,6 +12,7 @@ import { formatUsd, parseMoney } from '../../shared/money';
 import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
 import { signInAsNewUser } from './helpers/signIn';
+import { topUp } from './helpers/wallet';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -37,16 +38,9 @@ async function allListings(page: Page): Promise<MarketItem[]> {
   return ((await response.json()) as SkinsPage).items;
 }
 
-/** Add Funds → PayPal → the simulated hosted checkout → Pay, as wallet.spec.ts does. */
-async function topUp(page: Page, amount: string) {
-  await page.goto('/add-funds');
-  await page.locator('label').filter({ hasText: 'PayPal' }).click();
-  const form = page.getByRole('form', { name: 'PayPal deposit' });
-  await form.getByRole('textbox', { name: 'Amount' }).fill(amount);
-  await form.getByRole('button', { name: 'Continue to PayPal' }).click();
-  await expect(page).toHaveURL(/\/dev\/pay\/checkout\//);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/add-funds' && url.searchParams.get('deposit') === 'success');
+/** Tops up through the hosted checkout (helpers/wallet.ts) and waits until the nav's balance shows it. */
+async function topUpAndSeeBalance(page: Page, amount: string) {
+  await topUp(page, amount);
   await expect(navBalance(page)).toHaveAccessibleName(`Balance $${amount}`, { timeout: 20_000 });
 }
 
@@ -135,7 +129,7 @@ test('a buyer is told to top up, then buys with the balance and follows the orde
   await page.getByRole('button', { name: 'Top Up' }).click();
   await expect(page).toHaveURL(/\/add-funds$/);
 
-  await topUp(page, '100.00');
+  await topUpAndSeeBalance(page, '100.00');
 
   const sameName = async () => (await allListings(page)).filter((item) => item.name === name).length;
   const before = await sameName();

@@ -18,8 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { OutboxEntry } from '../src/offline/db';
-import { completeProfile, currentUser, expectEditAppliedOnce, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
-import { signInAsNewUser } from './helpers/signIn';
+import { currentUser, expectEditAppliedOnce, indexedDbCounts, openProfileReadyForOffline, saveProfileName } from './helpers/offline';
 import { freePort } from '../../ops/freePort';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -126,14 +125,8 @@ test.afterAll(async () => {
  * is reloaded with the network off before the edit (it then knows its user only from the device).
  */
 async function editAcrossRestart(page: Page, context: BrowserContext, { reopenOffline }: { reopenOffline: boolean }): Promise<void> {
-  await completeProfile(page, await signInAsNewUser(page));
-  await page.goto('/profile');
-  await waitForServiceWorker(page);
-  const before = await currentUser(page);
+  const before = await openProfileReadyForOffline(page);
   const form = page.getByRole('form', { name: 'Profile settings' });
-  await expect(form.getByLabel('First Name')).toBeVisible();
-  // A page opened offline shows the user from the copy on the device: wait until it is saved.
-  await expect.poll(async () => (await indexedDbCounts(page)).user).toBe(1);
   const pendingSync = page.getByRole('heading', { name: 'Profile Settings' }).locator('..').getByText('Pending sync');
 
   // page.request is the test's own client, not the browser's network: setOffline does not cut it.

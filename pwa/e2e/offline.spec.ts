@@ -13,10 +13,9 @@
  * offline-restart.spec.ts (it needs a server of its own; the shared one cannot be restarted).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { InventoryResponse } from '../../shared/schemas/inventory';
-import type { Listing, MarketItem, TradeOfferCreated, TradeOfferStatus } from '../../shared/schemas/market';
-import { accountIdOf } from '../../shared/steam';
-import { completeProfile, currentUser, expectEditAppliedOnce, indexedDbCounts, saveProfileName, waitForServiceWorker } from './helpers/offline';
+import type { Listing, MarketItem } from '../../shared/schemas/market';
+import { currentUser, expectEditAppliedOnce, indexedDbCounts, openProfileReadyForOffline, saveProfileName, waitForServiceWorker } from './helpers/offline';
+import { sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -28,25 +27,9 @@ async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
-/** Sells the first sellable item of the signed-in account and waits for the bot's offer to be accepted. */
+/** Sells the first sellable item of the signed-in account (accepted by the bot) and finds its listing. */
 async function sellOneItem(page: Page, steamId: string, price: string): Promise<Listing> {
-  const { items } = (await (await page.request.get('/api/inventory')).json()) as InventoryResponse;
-  const item = items.find((candidate) => candidate.tradable && candidate.marketable && !candidate.listed);
-  expect(item).toBeDefined();
-  const created = await page.request.post('/api/trade-offers', {
-    data: {
-      items: [{ assetid: item!.assetid, price }],
-      tradeUrl: `https://steamcommunity.com/tradeoffer/new/?partner=${accountIdOf(steamId)}&token=Offl1ne_e2e`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { offerId } = (await created.json()) as TradeOfferCreated;
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/trade-offer/${offerId}/status`)).json()) as TradeOfferStatus).isAccepted, {
-      timeout: 20_000,
-      intervals: [500],
-    })
-    .toBe(true);
+  await sellViaApi(page, steamId, [price]);
   const listings = (await (await page.request.get('/api/listings')).json()) as Listing[];
   const listing = listings.find((candidate) => candidate.sellPrice === price);
   expect(listing).toBeDefined();
@@ -123,12 +106,8 @@ test("a seller's listings (countdown ticking) and inventory show offline, marked
 });
 
 test('an offline profile edit waits as Pending sync and reaches the server once when back online', async ({ page, context }) => {
-  await completeProfile(page, await signInAsNewUser(page));
-  await page.goto('/profile');
-  await waitForServiceWorker(page);
-  const before = await currentUser(page);
+  const before = await openProfileReadyForOffline(page);
   const form = page.getByRole('form', { name: 'Profile settings' });
-  await expect(form.getByLabel('First Name')).toBeVisible();
 
   // Opened again with no network: the page knows its user only from the copy on the device.
   await goOffline(context);
@@ -145,11 +124,7 @@ test('an offline profile edit waits as Pending sync and reaches the server once 
 });
 
 test('a queued edit refused as stale (412) shows the conflict dialog; Keep mine applies it', async ({ page, context }) => {
-  await completeProfile(page, await signInAsNewUser(page));
-  await page.goto('/profile');
-  await waitForServiceWorker(page);
-  const before = await currentUser(page);
-  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('First Name')).toBeVisible();
+  const before = await openProfileReadyForOffline(page);
 
   await goOffline(context);
   await saveProfileName(page, 'Mine');

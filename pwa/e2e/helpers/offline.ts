@@ -6,6 +6,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { accountIdOf } from '../../../shared/steam';
+import { signInAsNewUser } from './signIn';
 
 /**
  * Waits until the service worker controls the page (it has precached the app by then). A page
@@ -64,7 +65,7 @@ export async function indexedDbCounts(page: Page): Promise<Record<string, number
 }
 
 /** A new account has no e-mail and trade URL, which the profile form requires: save them first. */
-export async function completeProfile(page: Page, steamId: string): Promise<void> {
+async function completeProfile(page: Page, steamId: string): Promise<void> {
   const user = await currentUser(page);
   const saved = await page.request.patch('/api/user/profile', {
     data: {
@@ -100,4 +101,18 @@ export async function expectEditAppliedOnce(page: Page, context: BrowserContext,
   await context.setOffline(false);
   await page.waitForTimeout(1_000);
   expect((await currentUser(page)).version).toBe(versionBefore + 1);
+}
+
+/**
+ * A new user with a complete profile on /profile, the service worker in control and the user's
+ * copy saved on the device (a page reopened offline knows its user only from it): ready for an
+ * offline edit. Resolves with the user as the server has them.
+ */
+export async function openProfileReadyForOffline(page: Page): Promise<CurrentUser> {
+  await completeProfile(page, await signInAsNewUser(page));
+  await page.goto('/profile');
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('First Name')).toBeVisible();
+  await expect.poll(async () => (await indexedDbCounts(page)).user).toBe(1);
+  return currentUser(page);
 }
