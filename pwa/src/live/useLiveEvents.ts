@@ -4,27 +4,11 @@
  * `Last-Event-ID`, so the server replays what was missed from its durable log; the screens' polling
  * stays as the fallback for when the stream is down.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentUser, userKeys, type User } from '../queries/user';
+import { useOnline } from '../offline/network';
 import { applyLiveEvent, LIVE_EVENT_TYPES } from './liveEvents';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();

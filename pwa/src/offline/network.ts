@@ -3,6 +3,7 @@
  * browser says it is offline; a request that was sent and got no answer rejects with a TypeError
  * (fetch's network error); a proxy in front of a stopped API answers 502-504.
  */
+import { useSyncExternalStore } from 'react';
 import { onlineManager } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
@@ -25,4 +26,15 @@ export function isOffline(): boolean {
  */
 export function syncOnlineManager(): void {
   onlineManager.setOnline(!isOffline());
+}
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+
+/** Whether the browser has a network, as TanStack Query's online manager follows it; re-renders on a change. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => onlineManager.isOnline(),
+    () => true,
+  );
 }

@@ -5,28 +5,15 @@
  * disabled offline (subscribing needs the server).
  */
 import { HStack, Spinner, Switch, Text } from '@chakra-ui/react';
-import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../components/toaster';
+import { useOnline } from '../../offline/network';
 import { NotificationsBlockedError, pushSupported, usePushSubscriptionQuery, useSetPushSubscriptionMutation } from '../../queries/pushSubscriptions';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
 
 export function NotifyToggle() {
   const { data: subscribed, isPending } = usePushSubscriptionQuery();
   const setSubscribed = useSetPushSubscriptionMutation();
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   if (!pushSupported()) return null;
 
   function handleChange(checked: boolean) {
