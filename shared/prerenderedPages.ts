@@ -6,11 +6,11 @@
  */
 import type { PagePath } from './routes';
 
+// Not the Contact Us and Report an Issue forms: typed into and submitted before hydration, a form
+// would lose its input or post natively; they open from the shell once the app runs.
 export const PRERENDERED_PATHS = [
   '/',
   '/help-center',
-  '/contact-us',
-  '/report-issue',
   '/terms-of-service',
   '/privacy-policy',
   '/refund-policy',
