@@ -9,6 +9,15 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 /** Runs axe on the page and asserts no serious or critical violation; `what` names the state in the failure. */
 export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  // A dialog still fading in has half-mixed colours: let finite animations end so axe sees the real ones.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   const report = blocking.map(
