@@ -4,8 +4,8 @@
  * (`color="rarity.covert"`, or `rarityToken(item.rarity)`).
  *
  * Dark mode is forced: index.html puts `class="dark"` on <html>, which is what Chakra's `_dark`
- * condition keys on, and every surface token below has the same value in both modes so nothing can
- * flash light even if the class were missing.
+ * condition keys on, and every semantic token has its dark value only (`darkValues`), so nothing
+ * can flash light even if the class were missing.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
@@ -65,10 +65,34 @@ import { RARITY_COLORS, type Rarity } from '../../shared/constants';
 /** Page background; also the manifest's theme/background colour and index.html's theme-color. */
 export const APP_BACKGROUND = '#0a0d13';
 
-/** Same value in light and dark: the app has one look. */
+/** A semantic token's one value: the app has one look, always dark. */
 function fixed(value: string) {
-  return { value: { _light: value, _dark: value } };
+  return { value };
 }
+
+type TokenTree = { [key: string]: unknown };
+const isTokenTree = (node: unknown): node is TokenTree => typeof node === 'object' && node !== null;
+
+/**
+ * Chakra's semantic tokens with their dark values only. Each `{ _light, _dark }` pair would be a
+ * CSS variable set twice (under `:root` and `.dark`); the tokens are the bulk of the styles every
+ * page carries and of the work `createSystem` does at start-up, and the light half is never seen.
+ */
+export function darkValues<Tree extends object>(tree: Tree): Tree {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => {
+      if (!isTokenTree(node)) return [key, node];
+      const { value } = node;
+      if (isTokenTree(value) && '_dark' in value) return [key, { ...node, value: value._dark }];
+      return [key, 'value' in node ? node : darkValues(node)];
+    }),
+  ) as Tree;
+}
+
+/** Colour palettes no screen uses (Chakra's theme has eleven): their tokens would only cost start-up time. */
+const UNUSED_PALETTES = new Set(['teal', 'cyan', 'pink']);
+const withoutUnusedPalettes = <Colors extends object>(colors: Colors): Colors =>
+  Object.fromEntries(Object.entries(colors).filter(([palette]) => !UNUSED_PALETTES.has(palette))) as Colors;
 
 const RARITY_TOKEN_KEYS: Record<Rarity, string> = {
   'consumer grade': 'consumer',
@@ -218,8 +242,8 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
+    semanticTokens: darkValues({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }),
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,0 +1,65 @@
+/**
+ * The app's start (main.tsx loads it after the first paint): start following the network and
+ * keeping the offline copies, render the app, then register the service worker (production builds
+ * only).
+ *
+ * A page prerendered at build time (ops/prerender.ts: #root carries `data-prerendered` with its
+ * path) is hydrated once its screen's code is loaded; anything else (the shell's skeleton, a page
+ * opened with a query string the build could not know) is rendered from scratch over the HTML.
+ */
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import App from './App';
+import { keepOfflineCopies } from './offline/keepOfflineCopies';
+import { syncOnlineManager } from './offline/network';
+import { watchReachability } from './offline/reachability';
+import { restorePublicCache } from './offline/publicCache';
+import { hydrationDone } from './prerender/hydration';
+import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
+import { queryClient } from './queryClient';
+import { preloadScreen, routes } from './router';
+import { registerServiceWorker } from './serviceWorker';
+
+export function startApp(): void {
+  syncOnlineManager();
+  watchReachability(queryClient);
+  keepOfflineCopies(queryClient);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+
+  // The first render and the hydration run as transitions: React then works in slices of a few
+  // milliseconds and lets the browser answer input in between, instead of one long task that would
+  // freeze a phone for the whole page. The offline copy of the public data is in the cache before
+  // a first render from scratch, so the screen shows it (or the network's answer) in one pass; a
+  // hydrated page takes it once the screen has hydrated, as its HTML was rendered without it.
+  const renderFromScratch = () =>
+    void restorePublicCache(queryClient).then(() => {
+      const root = createRoot(container);
+      startTransition(() => root.render(app));
+    });
+
+  const { pathname, search } = window.location;
+  if (container.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === '') {
+    // The screen's code first, so it hydrates rather than suspends; if it does not arrive, rendered
+    // from scratch the route shows its error screen.
+    preloadScreen(pathname).then(() => {
+      startTransition(() => void hydrateRoot(container, app));
+      void hydrationDone().then(() => restorePublicCache(queryClient));
+    }, renderFromScratch);
+  } else {
+    renderFromScratch();
+  }
+
+  registerServiceWorker();
+}

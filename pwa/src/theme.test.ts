@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { darkValues, system } from './theme';
+
+describe('darkValues', () => {
+  it('keeps the dark value of each light/dark pair, plain values and the other fields as they are', () => {
+    const tokens = {
+      bg: {
+        DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.black}' }, description: 'page' },
+        panel: { value: '#131824' },
+      },
+      fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+    };
+    expect(darkValues(tokens)).toEqual({
+      bg: { DEFAULT: { value: '{colors.black}', description: 'page' }, panel: { value: '#131824' } },
+      fg: { error: { value: '{colors.red.400}' } },
+    });
+  });
+});
+
+describe('the design system', () => {
+  const globalCss = JSON.stringify(system._global);
+
+  it('sets each semantic token once, to its dark value, with no light set to switch from', () => {
+    expect(globalCss).not.toContain('.dark');
+    expect(globalCss).toContain('"--chakra-colors-fg-error":"var(--chakra-colors-red-400)"');
+  });
+
+  it('carries the palettes the screens use and not the others', () => {
+    for (const palette of ['brand', 'gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple']) {
+      expect(globalCss).toContain(`--chakra-colors-${palette}-500`);
+    }
+    for (const palette of ['teal', 'cyan', 'pink']) expect(globalCss).not.toContain(`--chakra-colors-${palette}-`);
+  });
+});
