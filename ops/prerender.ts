@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRERENDERED_PATHS, prerenderedFileFor } from '../shared/prerenderedPages';
 import { documentTitleFor } from '../pwa/src/documentTitle';
-import { renderPage } from '../pwa/src/prerender/entry';
+import { renderPage, type RenderedPage } from '../pwa/src/prerender/entry';
 import { PRERENDERED_ATTRIBUTE } from '../pwa/src/prerender/marker';
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -19,13 +19,14 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The built index.html with `markup` in #root. A page also gets its title, and loses the
- * 'needs JavaScript' notice: it reads fine without.
+ * The built index.html with the page's markup in #root and its styles at the end of the head. A
+ * page also gets its title, and loses the 'needs JavaScript' notice: it reads fine without.
  */
-function fill(template: string, markup: string, pagePath: string | null): string {
+function fill(template: string, { markup, styles }: RenderedPage, pagePath: string | null): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to prerender into`);
-  if (pagePath === null) return template.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
-  return template
+  const styled = template.replace('</head>', () => `${styles}</head>`);
+  if (pagePath === null) return styled.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+  return styled
     .replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${pagePath}">${markup}</div>`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitleFor(pagePath))}</title>`)
     .replace(NOSCRIPT, '');

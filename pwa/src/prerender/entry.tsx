@@ -1,10 +1,11 @@
 /**
  * The server-side entry of the build-time prerender (ops/prerender.ts loads it through Vite): the
  * app's HTML for one page, or for the shell, as the browser's first render will produce it, so
- * main.tsx can hydrate it. Nothing of the visitor is known here, and the client's first render knows
- * no more: the user and every query are still pending (the persister restores only after it).
+ * start.tsx can hydrate it. Nothing of the visitor is known here, and the client's first render
+ * knows no more: the user and every query are still pending (the offline copy is restored only
+ * after hydration).
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { Skeleton, Stack } from '@chakra-ui/react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -43,20 +44,50 @@ async function renderToString(node: React.ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+export interface RenderedPage {
+  /** The markup of #root. */
+  markup: string;
+  /** Emotion's style elements for the head, so the page paints styled without JavaScript. */
+  styles: string;
+}
+
 /**
- * The markup of #root for `path`, or for the shell when `path` is null. Emotion's styles are in it
- * (style elements before what they style), so it paints styled without JavaScript; the browser's
- * emotion moves them into the head before React hydrates.
+ * Emotion's rules of a render as a few style elements in the form the browser's emotion adopts
+ * (`data-emotion="css id …"`: it marks those ids as inserted instead of inserting them again):
+ * one element per global style (Chakra's layers, reset and tokens; keyframes), in the order they
+ * were inserted, then one with every component class the markup uses. Left to itself, emotion
+ * writes a style element before each element it styles, over a hundred per page; the browser
+ * parsed and matched each as a style sheet of its own.
  */
-export async function renderPage(path: string | null): Promise<string> {
+function styleElements(cache: EmotionCache, markup: string): string {
+  const usedClasses = new Set(Array.from(markup.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g')), (match) => match[1]));
+  const globals: string[] = [];
+  const classIds: string[] = [];
+  let classRules = '';
+  for (const [id, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    const isClass = cache.registered[`${cache.key}-${id}`] !== undefined;
+    if (!isClass) globals.push(`<style data-emotion="${cache.key}-global ${id}">${rules}</style>`);
+    else if (usedClasses.has(id)) {
+      classIds.push(id);
+      classRules += rules;
+    }
+  }
+  return `${globals.join('')}<style data-emotion="${cache.key} ${classIds.join(' ')}">${classRules}</style>`;
+}
+
+/** #root's markup for `path`, or for the shell when `path` is null, and the styles it needs. */
+export async function renderPage(path: string | null): Promise<RenderedPage> {
   const handler = createStaticHandler(path === null ? shellRoutes : routes);
   const context = await handler.query(new Request(new URL(path ?? SHELL_PATH, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`prerendering ${path} answered a redirect`);
   if (path !== null) await preloadScreen(path);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // One style cache for the page, so each rule is written out once.
+  // One style cache for the page, so each rule is written out once. In compat mode emotion keeps
+  // the rules in the cache instead of writing style elements into the markup.
   const cache = createCache({ key: 'css' });
-  return renderToString(
+  cache.compat = true;
+  const markup = await renderToString(
     <CacheProvider value={cache}>
       <App>
         {/* No hydration data: it would be an inline script (CSP), and the routes have no loaders. */}
@@ -64,4 +95,5 @@ export async function renderPage(path: string | null): Promise<string> {
       </App>
     </CacheProvider>,
   );
+  return { markup, styles: styleElements(cache, markup) };
 }
