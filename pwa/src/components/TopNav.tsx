@@ -6,7 +6,7 @@
  * Signed in or out is decided by GET /api/user alone; if that call fails for any other reason
  * (API down) the bar shows the signed-out state rather than an error.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Box, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useCurrentUser } from '../queries/user';
@@ -24,6 +24,62 @@ const AccountMenus = lazy(() => import('./AccountMenus'));
 function AccountSkeleton() {
   return <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />;
 }
+
+// The logo and the main links are memoized: the account area changes (session checked, balance),
+// they do not, and the bar's links are most of its render.
+const HomeLink = memo(function HomeLink() {
+  return (
+    <RouterLinkBox
+      to="/"
+      aria-label="SkinMarket home"
+      display="inline-flex"
+      alignItems="center"
+      borderRadius="l2"
+      flexShrink={0}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '4px' }}
+    >
+      <Logo />
+    </RouterLinkBox>
+  );
+});
+
+const MainNav = memo(function MainNav() {
+  return (
+    <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
+      {MAIN_NAV.map(({ label, to }) => (
+        <RouterNavLink
+          key={to}
+          to={to}
+          end
+          position="relative"
+          px="3"
+          py="2"
+          borderRadius="l2"
+          fontSize="sm"
+          fontWeight="semibold"
+          color="fg.muted"
+          transition="color 150ms, background 150ms"
+          _hover={{ color: 'fg', bg: 'bg.muted' }}
+          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' }}
+          _currentPage={{
+            color: 'fg',
+            _after: {
+              content: '""',
+              position: 'absolute',
+              insetInline: '3',
+              bottom: '-13px',
+              height: '2px',
+              borderRadius: 'full',
+              bg: 'brand.500',
+            },
+          }}
+        >
+          {label}
+        </RouterNavLink>
+      ))}
+    </HStack>
+  );
+});
 
 export function TopNav() {
   const { data, isPending, isError } = useCurrentUser();
@@ -43,51 +99,8 @@ export function TopNav() {
     >
       <Container maxW="7xl" px={{ base: '4', md: '6' }}>
         <Flex h={{ base: '14', md: '16' }} align="center" gap={{ base: '3', md: '5', lg: '8' }}>
-          <RouterLinkBox
-            to="/"
-            aria-label="SkinMarket home"
-            display="inline-flex"
-            alignItems="center"
-            borderRadius="l2"
-            flexShrink={0}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '4px' }}
-          >
-            <Logo />
-          </RouterLinkBox>
-
-          <HStack as="nav" aria-label="Main" gap="1" hideBelow="md">
-            {MAIN_NAV.map(({ label, to }) => (
-              <RouterNavLink
-                key={to}
-                to={to}
-                end
-                position="relative"
-                px="3"
-                py="2"
-                borderRadius="l2"
-                fontSize="sm"
-                fontWeight="semibold"
-                color="fg.muted"
-                transition="color 150ms, background 150ms"
-                _hover={{ color: 'fg', bg: 'bg.muted' }}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' }}
-                _currentPage={{
-                  color: 'fg',
-                  _after: {
-                    content: '""',
-                    position: 'absolute',
-                    insetInline: '3',
-                    bottom: '-13px',
-                    height: '2px',
-                    borderRadius: 'full',
-                    bg: 'brand.500',
-                  },
-                }}
-              >
-                {label}
-              </RouterNavLink>
-            ))}
-          </HStack>
+          <HomeLink />
+          <MainNav />
 
           <Box flex="1" />
 

@@ -44,6 +44,8 @@ export interface ItemCardProps {
   actions?: ReactNode;
   /** The name's heading level in the page outline; h3 by default (grids sit under an h2). */
   headingLevel?: 'h2' | 'h3' | 'h4';
+  /** The card is in the first screenful: its picture loads at once, ahead of the rest. */
+  priority?: boolean;
 }
 
 /** A two-decimal API amount as the card's price ('$1,234.50'); unreadable amounts show '—'. */
@@ -89,7 +91,7 @@ function CardName({ item, link, onOpen }: Pick<ItemCardProps, 'item' | 'link' | 
   return <>{item.name}</>;
 }
 
-export function ItemCard({ item, link, onOpen, price, details, cornerBadge, actions, headingLevel = 'h3' }: ItemCardProps) {
+export function ItemCard({ item, link, onOpen, price, details, cornerBadge, actions, headingLevel = 'h3', priority = false }: ItemCardProps) {
   const nameId = useId();
   const clickable = Boolean(link || onOpen);
   return (
@@ -111,7 +113,7 @@ export function ItemCard({ item, link, onOpen, price, details, cornerBadge, acti
         '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
       }}
     >
-      <ItemImage name={item.name} imageUrl={item.imageUrl} rarity={item.rarity}>
+      <ItemImage name={item.name} imageUrl={item.imageUrl} rarity={item.rarity} priority={priority}>
         <Box position="absolute" top="2.5" insetStart="2.5">
           <QualityBadges statTrak={item.statTrak} souvenir={item.souvenir} />
         </Box>

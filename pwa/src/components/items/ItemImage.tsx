@@ -26,9 +26,14 @@ function useImageFailure(imageUrl: string | null | undefined) {
 interface ItemImageProps extends ItemPictureProps {
   /** Badges laid over the picture (position them absolutely). */
   children?: ReactNode;
+  /**
+   * In the first screenful (likely the page's largest paint): fetched at once with high priority
+   * instead of lazily, when layout has found it in view.
+   */
+  priority?: boolean;
 }
 
-export function ItemImage({ name, imageUrl, rarity, children }: ItemImageProps) {
+export function ItemImage({ name, imageUrl, rarity, children, priority = false }: ItemImageProps) {
   const { showImage, handleError } = useImageFailure(imageUrl);
   const colour = rarityCssVar(rarity);
   return (
@@ -45,7 +50,8 @@ export function ItemImage({ name, imageUrl, rarity, children }: ItemImageProps) 
         <Image
           src={imageUrl ?? undefined}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           // Out of the flow, so the picture's own size never stretches the box's aspect ratio.
           position="absolute"

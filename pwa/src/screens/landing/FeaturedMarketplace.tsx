@@ -3,7 +3,11 @@
  * first 8 as skin cards, and 'View Full Marketplace' to /market. 'Buy Now' opens the market on
  * that skin's name. On phones the cards scroll sideways (eight full-width cards would be most of
  * the page); from small tablets up they form a grid.
+ *
+ * The cards render in a background pass (`useDeferredValue`, a transition React does in slices):
+ * in the same pass as the data's arrival they were the landing page's longest task on a phone.
  */
+import { useDeferredValue } from 'react';
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { LuArrowRight } from 'react-icons/lu';
@@ -14,7 +18,7 @@ import { Section } from './Section';
 import { SkinCard } from './SkinCard';
 
 export function FeaturedMarketplace() {
-  const { data: skins } = useFeaturedSkinsQuery();
+  const skins = useDeferredValue(useFeaturedSkinsQuery().data);
   const navigate = useNavigate();
   if (!skins || skins.length === 0) return null;
 

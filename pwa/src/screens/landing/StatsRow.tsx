@@ -1,7 +1,10 @@
 /**
  * The landing stats row (spec): Active Traders, Daily Volume, Skins Available, Success Rate from
  * GET /api/market-stats, shown only once they have loaded. Counts are abbreviated (1.2K, 3.4M).
+ * Like the featured cards, they render in a background pass (`useDeferredValue`), not as part of
+ * the data's arrival.
  */
+import { useDeferredValue } from 'react';
 import { Box, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import { LuBadgeCheck, LuPackage, LuTrendingUp, LuUsers } from 'react-icons/lu';
 import { abbreviateCount } from '../../../../shared/format';
@@ -9,7 +12,7 @@ import { useMarketStatsQuery } from '../../queries/market';
 import { cardStyle } from './Section';
 
 export function StatsRow() {
-  const { data: stats } = useMarketStatsQuery();
+  const stats = useDeferredValue(useMarketStatsQuery().data);
   if (!stats) return null;
   const entries = [
     { label: 'Active Traders', value: abbreviateCount(stats.totalTraders), icon: LuUsers },

@@ -2,7 +2,7 @@
  * The cart (spec "Cart popover"): a Cart button with the item count, opening a panel with the items
  * (each removable), the total (summed in cents), Clear and Purchase.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Circle, EmptyState, HStack, IconButton, Popover, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { LuShoppingCart, LuTrash2, LuX } from 'react-icons/lu';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
@@ -11,7 +11,8 @@ import { useCart } from '../../../cart/useCart';
 import { ItemThumbnail, RarityBadge } from '../../../components/items';
 import { usePurchase } from './usePurchase';
 
-export function CartPopover() {
+/** Memoized: the Buy tab re-renders with every page of results, the cart does not change with them. */
+export const CartPopover = memo(function CartPopover() {
   const items = useCart();
   const [open, setOpen] = useState(false);
   const { purchase, isPurchasing } = usePurchase();
@@ -125,4 +126,4 @@ export function CartPopover() {
       </Portal>
     </Popover.Root>
   );
-}
+});

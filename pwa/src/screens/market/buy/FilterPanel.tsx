@@ -3,7 +3,7 @@
  * condition and StatTrak, in a panel that opens and closes. Choices apply at once; typed values
  * after a short pause (useDraftField).
  */
-import { useCallback, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { Box, Button, Collapsible, Field, Grid, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
 import { CONDITIONS, RARITIES, WEAPON_TYPES, type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
@@ -21,7 +21,8 @@ interface FilterPanelProps {
   activeCount: number;
 }
 
-export function FilterPanel({ open, filters, onChange, onClear, activeCount }: FilterPanelProps) {
+/** Memoized: a page of results arriving must not re-render the panel's fields. */
+export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, onClear, activeCount }: FilterPanelProps) {
   const applySearch = useCallback((search: string) => onChange({ search: search || undefined }), [onChange]);
   const applyMin = useCallback((minPrice: string) => onChange({ minPrice: minPrice || undefined }), [onChange]);
   const applyMax = useCallback((maxPrice: string) => onChange({ maxPrice: maxPrice || undefined }), [onChange]);
@@ -107,7 +108,7 @@ export function FilterPanel({ open, filters, onChange, onClear, activeCount }: F
       </Collapsible.Content>
     </Collapsible.Root>
   );
-}
+});
 
 function FilterLabel({ children }: { children: ReactNode }) {
   return (

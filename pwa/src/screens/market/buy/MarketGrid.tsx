@@ -2,8 +2,12 @@
  * The Buy tab's grid: one shared ItemCard per market item (click opens the detail dialog, 'Add to
  * cart' adds directly), skeleton cards of the same size while the first page and each further page
  * load, infinite scroll, and the empty and error states.
+ *
+ * New cards render in a background pass (`useDeferredValue`, a transition React does in slices):
+ * rendered in the same pass as the data's arrival, a page of cards was one long task that held a
+ * phone's main thread for most of a second. Until the pass is done the skeletons stay.
  */
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import { Box, Button, Card, EmptyState, HStack, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { LuClock, LuSearchX, LuShoppingCart, LuTriangleAlert } from 'react-icons/lu';
 import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
@@ -33,8 +37,10 @@ interface MarketGridProps {
 export function MarketGrid(props: MarketGridProps) {
   const { items, loading, error, onRetry, hasNextPage, isFetching, isFetchingNextPage, nextPageFailed, fetchNextPage } = props;
   const sentinelRef = useInfiniteScroll({ hasNextPage, isFetching, fetchNextPage, paused: nextPageFailed });
+  const shownItems = useDeferredValue(items);
+  const cardsPending = shownItems.length < items.length;
 
-  if (loading) {
+  if (loading || (cardsPending && shownItems.length === 0)) {
     return (
       <Box aria-busy="true" aria-label="Loading skins">
         <ItemGrid label="Loading skins">
@@ -77,12 +83,18 @@ export function MarketGrid(props: MarketGridProps) {
   return (
     <Box>
       <ItemGrid label="Skins for sale">
-        {items.map((item) => (
+        {shownItems.map((item, index) => (
           <ItemGridCell key={item.id}>
-            <MarketItemCard item={item} adding={props.isAdding(item.id)} onOpen={props.onOpen} onAddToCart={props.onAddToCart} />
+            <MarketItemCard
+              item={item}
+              priority={index < PRIORITY_CARDS}
+              adding={props.isAdding(item.id)}
+              onOpen={props.onOpen}
+              onAddToCart={props.onAddToCart}
+            />
           </ItemGridCell>
         ))}
-        {isFetchingNextPage ? <SkeletonCells count={MARKET_PAGE_SIZE} /> : null}
+        {isFetchingNextPage || cardsPending ? <SkeletonCells count={MARKET_PAGE_SIZE} /> : null}
       </ItemGrid>
       <Box ref={sentinelRef} h="1px" aria-hidden="true" />
       {nextPageFailed ? (
@@ -105,16 +117,21 @@ export function MarketGrid(props: MarketGridProps) {
 
 interface MarketItemCardProps {
   item: MarketItem;
+  priority: boolean;
   adding: boolean;
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
 }
 
+/** Cards in the first row on a wide screen: their pictures load first (the page's largest paint). */
+const PRIORITY_CARDS = 4;
+
 /** Memoized: a page of new cards must not re-render the hundreds already on screen. */
-const MarketItemCard = memo(function MarketItemCard({ item, adding, onOpen, onAddToCart }: MarketItemCardProps) {
+const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, onOpen, onAddToCart }: MarketItemCardProps) {
   return (
     <ItemCard
       item={item}
+      priority={priority}
       onOpen={() => onOpen(item)}
       price={<ItemPrice amount={item.price} />}
       details={
@@ -142,8 +159,11 @@ const MarketItemCard = memo(function MarketItemCard({ item, adding, onOpen, onAd
   );
 });
 
-/** Placeholder cards laid out like MarketItemCard, so nothing jumps when the items arrive. */
-function SkeletonCells({ count }: { count: number }) {
+/**
+ * Placeholder cards laid out like MarketItemCard, so nothing jumps when the items arrive. Memoized:
+ * the grid re-renders as answers arrive, the placeholders stay as they are.
+ */
+const SkeletonCells = memo(function SkeletonCells({ count }: { count: number }) {
   return Array.from({ length: count }, (_, index) => (
     <Box as="li" key={`skeleton-${index}`} minW="0" aria-hidden="true">
       <Card.Root h="full" bg="bg.panel" borderColor="border" overflow="hidden" borderRadius="l3">
@@ -167,7 +187,7 @@ function SkeletonCells({ count }: { count: number }) {
       </Card.Root>
     </Box>
   ));
-}
+});
 
 interface GridMessageProps {
   icon: ReactNode;
