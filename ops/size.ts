@@ -20,6 +20,9 @@ const dist = path.resolve(root, process.env.PWA_DIST_DIR ?? 'dist/pwa');
 export const TARGET_BYTES = 150 * 1024;
 const KIB = 1024;
 
+/** What every route loads at once: the entry (main.tsx) and the app it imports after the first paint. */
+const ENTRY_MODULES = ['index.html', 'src/start.tsx'];
+
 /** The modules each measured route loads at once (the router's lazy screen, and what it loads lazily on first render). */
 const ROUTES: Record<string, { modules: string[]; budgetBytes: number }> = {
   '/': { modules: ['src/screens/landing/LandingScreen.tsx'], budgetBytes: 215 * KIB },
@@ -45,8 +48,8 @@ function closure(manifest: Manifest, key: string, files = new Set<string>()): Se
 export function measureInitialJs(distDir = dist): Array<{ route: string; files: number; bytes: number; budgetBytes: number }> {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   return Object.entries(ROUTES).map(([route, { modules, budgetBytes }]) => {
-    const files = closure(manifest, 'index.html');
-    for (const module of modules) closure(manifest, module, files);
+    const files = new Set<string>();
+    for (const module of [...ENTRY_MODULES, ...modules]) closure(manifest, module, files);
     const bytes = [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0);
     return { route, files: files.size, bytes, budgetBytes };
   });

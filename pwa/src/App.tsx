@@ -1,16 +1,14 @@
 /**
- * The app's providers (design system, data cache: the public part persisted for offline visits)
- * around the router (given by the entry: the browser's in main.tsx, a static one when prerendering),
- * plus the global overlays and the offline and live-update services.
+ * The app's providers (design system, data cache: start.tsx restores and saves its public part for
+ * offline visits) around the router (given by the entry: the browser's in start.tsx, a static one
+ * when prerendering), plus the global overlays and the offline and live-update services.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
-import { markRestoredPublicDataStale, publicCachePersistOptions } from './offline/publicCache';
-import { restoringAfterHydration } from './prerender/hydration';
 import { queryClient } from './queryClient';
 import { system } from './theme';
 import { useHydrated } from './useHydrated';
@@ -20,19 +18,13 @@ import { useHydrated } from './useHydrated';
 const OfflineSync = lazy(() => import('./offline/OfflineSync'));
 const ToastViewport = lazy(() => import('./components/ToastViewport'));
 
-const persistOptions = { ...publicCachePersistOptions, persister: restoringAfterHydration(publicCachePersistOptions.persister) };
-
 export default function App({ children }: { children: ReactNode }) {
   // Not part of prerendered HTML: mounted once the page is interactive, so hydration never waits
   // for (or suspends on) their code.
   const hydrated = useHydrated();
   return (
     <ChakraProvider value={system}>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        onSuccess={() => markRestoredPublicDataStale(queryClient)}
-      >
+      <QueryClientProvider client={queryClient}>
         {children}
         <UpdatePrompt />
         <ReadyOfflineNotice />
@@ -43,7 +35,7 @@ export default function App({ children }: { children: ReactNode }) {
           </Suspense>
         ) : null}
         <LiveEvents />
-      </PersistQueryClientProvider>
+      </QueryClientProvider>
     </ChakraProvider>
   );
 }

@@ -6,7 +6,7 @@
  *
  * Screens are loaded on demand; the service worker precaches every chunk, so this costs nothing
  * offline. `preloadScreen` loads a path's screen ahead of rendering, so prerendered HTML hydrates in
- * one pass. The router itself is created by the entry (main.tsx in the browser, the prerender's
+ * one pass. The router itself is created by the entry (start.tsx in the browser, the prerender's
  * static router at build time): this module must load without a DOM.
  */
 import { isValidElement, type ReactElement } from 'react';

@@ -2,11 +2,15 @@
  * The mobile menu (below the md breakpoint): a hamburger button that opens the side sheet
  * (MobileMenuSheet.tsx). The sheet and its dialog machinery load on the first touch of the button,
  * so they are not part of every page's first download.
+ *
+ * The button is not in prerendered HTML (its place is kept): the app starts after the first
+ * paint, and a tap on a button with nothing behind it yet would be lost.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { IconButton } from '@chakra-ui/react';
+import { Box, IconButton } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import type { User } from '../queries/user';
+import { useHydrated } from '../useHydrated';
 
 const loadSheet = () => import('./MobileMenuSheet');
 const MobileMenuSheet = lazy(loadSheet);
@@ -21,12 +25,15 @@ export function MobileMenu({ user }: MobileMenuProps) {
   // Mounted from the first open on, so closing animates and reopening is instant.
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const interactive = useHydrated();
 
   function handleOpen() {
     setUsed(true);
     setOpen(true);
   }
 
+  // The size of the md icon button below.
+  if (!interactive) return <Box boxSize="10" />;
   return (
     <>
       <IconButton

@@ -1,7 +1,7 @@
 /**
  * Mounted once by App (loaded lazily: it brings Dexie): runs the outbox for the signed-in user
  * (startOutboxSync), shows the outbox's notices (why a queued edit was refused) as toasts, and its
- * conflict dialog. The offline copies are kept by keepOfflineCopies, started in main.tsx.
+ * conflict dialog. The offline copies are kept by keepOfflineCopies, started in start.tsx.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -6,10 +6,19 @@
  *
  * Restored entries count as stale, so an online visit re-reads them at once, while an offline one
  * shows them (their queries wait, paused, for the network).
+ *
+ * The restore runs before the first render (start.tsx), not in TanStack's PersistQueryClientProvider:
+ * the provider renders first with every query on hold and then again once restored, and that second
+ * pass re-rendered each screen reading a query in one long task, and made the screen's requests
+ * wait for it.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
 import { DEFAULT_MARKET_FILTERS, marketKeys } from '../queries/market';
 
 const STORAGE_KEY = 'skinmarket.public-cache';
@@ -28,7 +37,7 @@ function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
-type PersistOptions = PersistQueryClientProviderProps['persistOptions'];
+type PersistOptions = Omit<PersistQueryClientOptions, 'queryClient'>;
 type PersistedClient = Parameters<NonNullable<Parameters<typeof createSyncStoragePersister>[0]['serialize']>>[0];
 
 /** Keeps only the first page of the market's infinite list: that is what the page shows first. */
@@ -75,7 +84,17 @@ export const publicCachePersistOptions: PersistOptions = {
   },
 };
 
-/** After restoring: the saved answers are shown but re-read as soon as the network allows. */
-export function markRestoredPublicDataStale(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none' });
+/**
+ * Puts the saved public answers into the cache (as stale: shown, but re-read as soon as the network
+ * allows), then saves them whenever they change. A save that cannot be read is dropped; the page
+ * then starts empty, as on a first visit.
+ */
+export async function restorePublicCache(queryClient: QueryClient): Promise<void> {
+  try {
+    await persistQueryClientRestore({ queryClient, ...publicCachePersistOptions });
+    await queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none' });
+  } catch {
+    // persistQueryClientRestore has removed the unreadable save.
+  }
+  persistQueryClientSubscribe({ queryClient, ...publicCachePersistOptions });
 }
