@@ -2,7 +2,8 @@
  * Accessibility (issue 12 item 4): axe-core (WCAG 2.1 A/AA rules) on every page of the route table
  * and the not-found screen, signed out and signed in as a user who has listings, an order and a
  * balance, and on the dialogs people act in (the market item's detail, the cart, the Sell tab's
- * Trade Protection notice and price dialog). Serious and critical violations fail the run.
+ * Trade Protection notice and price dialog). Serious and critical violations fail the run, and so
+ * does an uncaught error on a page (React reports a prerendered page that does not hydrate as one).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pageRoutes } from '../../shared/routes';
@@ -16,12 +17,21 @@ test.use({ viewport: VIEWPORT });
 
 const paths = [...pageRoutes.map((route) => route.path), '/no-such-page'];
 
+/** The page's uncaught errors from now on. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 test.describe('signed out', () => {
   for (const path of paths) {
     test(`${path} has no serious accessibility violations`, async ({ page }) => {
+      const errors = pageErrors(page);
       await page.goto(path);
       await settled(page);
       await expectNoSeriousViolations(page, `${path} signed out`);
+      expect(errors, `${path} signed out`).toEqual([]);
     });
   }
 
@@ -66,17 +76,14 @@ test.describe('signed in', () => {
     await context?.close();
   });
 
-  async function open(path: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(path);
-    await settled(page);
-    return page;
-  }
-
   for (const path of paths) {
     test(`${path} has no serious accessibility violations`, async () => {
-      const page = await open(path);
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      await page.goto(path);
+      await settled(page);
       await expectNoSeriousViolations(page, `${path} signed in`);
+      expect(errors, `${path} signed in`).toEqual([]);
       await page.close();
     });
   }
