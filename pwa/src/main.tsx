@@ -6,8 +6,12 @@
  * the app's modules in parallel (Vite's preload helper).
  *
  * A hidden page (opened in a background tab) gets no animation frames until it is shown, so it
- * starts at once.
+ * starts at once. What must not wait for the app is listened for here: the browser's install offer.
  */
+import { listenForInstallPrompt } from './components/installPrompt';
+
+listenForInstallPrompt();
+
 const start = () => void import('./start').then(({ startApp }) => startApp());
 
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));

@@ -9,37 +9,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, Button, CloseButton, HStack, Icon, Text } from '@chakra-ui/react';
 import { LuDownload, LuShare } from 'react-icons/lu';
+import { installPrompt, setInstallPrompt, subscribeToInstallPrompt } from './installPrompt';
 
 const DISMISSED_KEY = 'skinmarket.install-dismissed';
-
-/** The event Chromium fires when the app can be installed (not in TypeScript's DOM types). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-let deferredPrompt: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-
-function setDeferredPrompt(event: BeforeInstallPromptEvent | null): void {
-  deferredPrompt = event;
-  for (const listener of listeners) listener();
-}
-
-// Listened for from the start: the event may fire before React has rendered the banner.
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    // Keep the browser's mini-infobar away; the banner offers it instead.
-    event.preventDefault();
-    setDeferredPrompt(event as BeforeInstallPromptEvent);
-  });
-  window.addEventListener('appinstalled', () => setDeferredPrompt(null));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** iOS Safari, not yet installed: the only way in is the Share menu. */
 function isIosSafariInBrowser(): boolean {
@@ -60,8 +32,8 @@ function wasDismissed(): boolean {
 
 export function InstallButton() {
   const prompt = useSyncExternalStore(
-    subscribe,
-    () => deferredPrompt,
+    subscribeToInstallPrompt,
+    installPrompt,
     () => null,
   );
   const [dismissed, setDismissed] = useState(wasDismissed);
@@ -83,7 +55,7 @@ export function InstallButton() {
     if (!prompt) return;
     await prompt.prompt();
     // A prompt can be used once; the browser fires a new event if the app stays installable.
-    setDeferredPrompt(null);
+    setInstallPrompt(null);
   }
 
   return (
