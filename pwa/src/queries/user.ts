@@ -5,12 +5,13 @@
  * signed-in hint cookie (api/signedInHint.ts) there is no session to ask about: null at once, with
  * no request, so a signed-out visit logs no 401 in the console.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { apiFetch, apiFetchOrNull } from '../api/client';
 import { documentHasSignedInHint } from '../api/signedInHint';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
+import { useHydrated } from '../useHydrated';
 import { unsubscribeDevice } from './pushSubscriptions';
 
 /** GET /api/user's answer; the type lives in shared/ because the API produces it. */
@@ -31,15 +32,24 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   return apiFetchOrNull<User>('/api/user', { signal });
 }
 
+/** The query as it reads before any answer (only the fields screens read are meaningful). */
+function asUnknown(query: UseQueryResult<User | null>): UseQueryResult<User | null> {
+  return { ...query, data: undefined, error: null, status: 'pending', isPending: true, isSuccess: false, isError: false } as UseQueryResult<User | null>;
+}
+
 export function useCurrentUser() {
   // Offline, the user last signed in on this device (offline/useOfflineCopy.ts).
-  return useOfflineCopy(
+  const query = useOfflineCopy(
     useQuery({
       queryKey: userKeys.current(),
       queryFn: ({ signal }) => fetchCurrentUser(signal),
     }),
     'user',
   );
+  // While prerendered HTML hydrates, the user is unknown, as in that HTML (rendered for nobody).
+  // React hydrates the screen after the bar around it, and the session check may have answered in
+  // between: a part showing the user would not match its HTML.
+  return useHydrated() ? query : asUnknown(query);
 }
 
 /**
