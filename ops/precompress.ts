@@ -16,8 +16,9 @@ function textFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     if (name.startsWith('.')) return [];
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return textFiles(full);
-    return COMPRESSIBLE.test(name) && statSync(full).size >= MIN_BYTES ? [full] : [];
+    const stats = statSync(full);
+    if (stats.isDirectory()) return textFiles(full);
+    return COMPRESSIBLE.test(name) && stats.size >= MIN_BYTES ? [full] : [];
   });
 }
 
