@@ -58,6 +58,10 @@ export interface RenderedPage {
  * were inserted, then one with every component class the markup uses. Left to itself, emotion
  * writes a style element before each element it styles, over a hundred per page; the browser
  * parsed and matched each as a style sheet of its own.
+ *
+ * Each carries `data-s`, emotion's mark of an element already in its place: without it the
+ * browser's emotion moves every server-written style element to the end of the head at start-up,
+ * and the browser parses those sheets again and restyles the whole page.
  */
 function styleElements(cache: EmotionCache, markup: string): string {
   const usedClasses = new Set(Array.from(markup.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g')), (match) => match[1]));
@@ -67,13 +71,13 @@ function styleElements(cache: EmotionCache, markup: string): string {
   for (const [id, rules] of Object.entries(cache.inserted)) {
     if (typeof rules !== 'string') continue;
     const isClass = cache.registered[`${cache.key}-${id}`] !== undefined;
-    if (!isClass) globals.push(`<style data-emotion="${cache.key}-global ${id}">${rules}</style>`);
+    if (!isClass) globals.push(`<style data-s="" data-emotion="${cache.key}-global ${id}">${rules}</style>`);
     else if (usedClasses.has(id)) {
       classIds.push(id);
       classRules += rules;
     }
   }
-  return `${globals.join('')}<style data-emotion="${cache.key} ${classIds.join(' ')}">${classRules}</style>`;
+  return `${globals.join('')}<style data-s="" data-emotion="${cache.key} ${classIds.join(' ')}">${classRules}</style>`;
 }
 
 /** #root's markup for `path`, or for the shell when `path` is null, and the styles it needs. */
