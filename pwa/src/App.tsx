@@ -10,7 +10,7 @@ import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
 import { queryClient } from './queryClient';
-import { system } from './theme';
+import { providerSystem } from './theme';
 import { useHydrated } from './useHydrated';
 
 // Loaded after the first paint: the outbox and its dialogs need Dexie; the toasts' machinery is
@@ -18,22 +18,32 @@ import { useHydrated } from './useHydrated';
 const OfflineSync = lazy(() => import('./offline/OfflineSync'));
 const ToastViewport = lazy(() => import('./components/ToastViewport'));
 
-export default function App({ children }: { children: ReactNode }) {
-  // Not part of prerendered HTML: mounted once the page is interactive, so hydration never waits
-  // for (or suspends on) their code.
+/**
+ * Not part of prerendered HTML: mounted once the page is interactive, so hydration never waits for
+ * (or suspends on) their code. A component of its own so that the switch re-renders only it, not
+ * the providers (Chakra's global styles are serialized again on every render of its provider).
+ */
+function AfterHydration() {
   const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastViewport />
+      <OfflineSync />
+    </Suspense>
+  );
+}
+
+const system = providerSystem(typeof document === 'undefined' ? undefined : document);
+
+export default function App({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         {children}
         <UpdatePrompt />
         <ReadyOfflineNotice />
-        {hydrated ? (
-          <Suspense fallback={null}>
-            <ToastViewport />
-            <OfflineSync />
-          </Suspense>
-        ) : null}
+        <AfterHydration />
         <LiveEvents />
       </QueryClientProvider>
     </ChakraProvider>

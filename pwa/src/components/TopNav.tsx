@@ -6,10 +6,10 @@
  * Signed in or out is decided by GET /api/user alone; if that call fails for any other reason
  * (API down) the bar shows the signed-out state rather than an error.
  */
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
 import { Box, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
-import { useCurrentUser } from '../queries/user';
+import { useCurrentUser, type User } from '../queries/user';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { SteamLoginButton } from './SteamLoginButton';
@@ -25,8 +25,8 @@ function AccountSkeleton() {
   return <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />;
 }
 
-// The logo and the main links are memoized: the account area changes (session checked, balance),
-// they do not, and the bar's links are most of its render.
+// The logo and the main links are memoized: the layout re-renders the bar on every navigation,
+// they do not change, and the bar's links are most of its render.
 const HomeLink = memo(function HomeLink() {
   return (
     <RouterLinkBox
@@ -81,11 +81,44 @@ const MainNav = memo(function MainNav() {
   );
 });
 
-export function TopNav() {
+/**
+ * The user as the bar shows it: undefined while the session is being checked; null when signed out
+ * (or the API is unreachable). Deferred, so the account area the answer switches to renders in a
+ * background pass React can pause for input, not in the urgent one the query's answer starts.
+ */
+function useNavUser(): User | null | undefined {
   const { data, isPending, isError } = useCurrentUser();
-  // undefined while the session is being checked; null when signed out (or the API is unreachable).
-  const user = isError ? null : isPending ? undefined : data;
+  return useDeferredValue(isError ? null : isPending ? undefined : data);
+}
 
+function AccountArea() {
+  const user = useNavUser();
+  return (
+    <HStack gap="2" hideBelow="md">
+      {user === undefined ? (
+        <AccountSkeleton />
+      ) : user ? (
+        <Suspense fallback={<AccountSkeleton />}>
+          <AccountMenus user={user} />
+        </Suspense>
+      ) : (
+        <SteamLoginButton size="sm" px="4" />
+      )}
+    </HStack>
+  );
+}
+
+function PhoneMenu() {
+  const user = useNavUser();
+  return (
+    <Box hideFrom="md">
+      <MobileMenu user={user} />
+    </Box>
+  );
+}
+
+/** The bar itself does not read the user: only its two account parts re-render when it is known. */
+export function TopNav() {
   return (
     <Box
       as="header"
@@ -101,24 +134,9 @@ export function TopNav() {
         <Flex h={{ base: '14', md: '16' }} align="center" gap={{ base: '3', md: '5', lg: '8' }}>
           <HomeLink />
           <MainNav />
-
           <Box flex="1" />
-
-          <HStack gap="2" hideBelow="md">
-            {user === undefined ? (
-              <AccountSkeleton />
-            ) : user ? (
-              <Suspense fallback={<AccountSkeleton />}>
-                <AccountMenus user={user} />
-              </Suspense>
-            ) : (
-              <SteamLoginButton size="sm" px="4" />
-            )}
-          </HStack>
-
-          <Box hideFrom="md">
-            <MobileMenu user={user} />
-          </Box>
+          <AccountArea />
+          <PhoneMenu />
         </Flex>
       </Container>
     </Box>
