@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
 import type * as PrerenderStep from './ops/prerender';
 
@@ -36,6 +37,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    lazyChakraGlobalsPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.

@@ -63,6 +63,31 @@ test.describe('desktop', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Market', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
+  // The browser's app inserts no global styles of its own when the page has them (theme.ts,
+  // providerSystem): every page, prerendered or the shell, must keep them once the app runs.
+  test("the design system's global styles hold on a prerendered page, the shell and after navigating", async ({ page }) => {
+    const globalStyles = () =>
+      page.evaluate(() => ({
+        token: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-bg').trim(),
+        background: getComputedStyle(document.body).backgroundColor,
+        boxSizing: getComputedStyle(document.body).boxSizing,
+      }));
+    const expected = { token: '#0a0d13', background: 'rgb(10, 13, 19)', boxSizing: 'border-box' };
+
+    await page.goto('/help-center');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login with Steam' })).toBeVisible();
+    expect(await globalStyles()).toEqual(expected);
+
+    await mainNav(page).getByRole('link', { name: 'Market', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+    expect(await globalStyles()).toEqual(expected);
+
+    await page.goto('/market');
+    await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login with Steam' })).toBeVisible();
+    expect(await globalStyles()).toEqual(expected);
+  });
+
   test('/market/ and /market/sell show the market screen', async ({ page }) => {
     await page.goto('/market/');
     await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
