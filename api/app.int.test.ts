@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellWithMode } from './static';
 import { awayFromWindowEdge, startTestApp, uniqueIp, type TestApp } from './test/testApp';
@@ -197,7 +197,31 @@ describe('the PWA shell', () => {
 
     const page = await rawGetBytes(app.url, '/help-center', { 'accept-encoding': 'br' });
     expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/Accept-Encoding/i);
     expect(brotliDecompressSync(page.body).toString()).toContain('prerendered help');
+
+    const gzipped = await rawGetBytes(app.url, '/help-center', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(brotliDecompressSync(page.body).toString());
+
+    const plainPage = await rawGetBytes(app.url, '/help-center', { 'accept-encoding': 'identity' });
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    expect(plainPage.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plainPage.body.toString()).toBe(brotliDecompressSync(page.body).toString());
+  });
+
+  it('serves a page rebuilt under the running server in its new version, in every encoding', async () => {
+    const file = path.join(distDir, 'pages/privacy-policy.html');
+    writeFileSync(file, HELP_PAGE.replace('prerendered help', 'privacy, first build'));
+    const before = await rawGetBytes(app.url, '/privacy-policy', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(before.body).toString()).toContain('privacy, first build');
+
+    writeFileSync(file, HELP_PAGE.replace('prerendered help', 'privacy, second build with more words'));
+    const after = await rawGetBytes(app.url, '/privacy-policy', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(after.body).toString()).toContain('privacy, second build with more words');
+    const plain = await rawGetBytes(app.url, '/privacy-policy', { 'accept-encoding': 'identity' });
+    expect(plain.body.toString()).toContain('privacy, second build with more words');
+    expect(plain.body.toString()).toContain('<meta name="skinmarket-mode" content="simulated" />');
   });
 
   it('never serves files outside the build', async () => {

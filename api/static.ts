@@ -8,11 +8,16 @@
  * Every page (shell or prerendered, also when fetched by its file name for the service worker's
  * precache) carries the server's mode in `<meta name="skinmarket-mode">`, which shows the demo
  * banner in the first paint (by CSS: CSP forbids inline scripts).
+ *
+ * Pages are served from memory: each file is read, given the mode and compressed (brotli and gzip,
+ * off the event loop) once per version of the file, not on every navigation; a rebuild under a
+ * running server is picked up by the file's modification time and size.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Middleware } from 'koa';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { type Context, type Middleware } from 'koa';
 import send from 'koa-send';
 import { isPrerenderedFile, prerenderedFileOf } from '../shared/prerenderedPages';
 import { isPagePath } from '../shared/routes';
@@ -39,7 +44,53 @@ export function shellWithMode(html: string, simulated: boolean): string {
   return html.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${meta}`);
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page as served: the file with the mode in its head, and its compressed forms. */
+interface ServedPage {
+  mtimeMs: number;
+  size: number;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The served form of each page file of the build, made on first request and again when the file changes. */
+function pageStore(distDir: string, simulated: boolean): (file: string) => Promise<ServedPage | null> {
+  const pages = new Map<string, Promise<ServedPage>>();
+  const make = async (full: string, mtimeMs: number, size: number): Promise<ServedPage> => {
+    const identity = Buffer.from(shellWithMode(await readFile(full, 'utf8'), simulated));
+    const [br, gz] = await Promise.all([
+      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gzipAsync(identity, { level: 9 }),
+    ]);
+    return { mtimeMs, size, identity, br, gzip: gz };
+  };
+  return async (file) => {
+    const full = path.join(distDir, file);
+    const stats = await stat(full).catch(() => null);
+    if (!stats?.isFile()) return null;
+    const cached = await pages.get(file)?.catch(() => null);
+    if (cached && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
+    const made = make(full, stats.mtimeMs, stats.size);
+    pages.set(file, made);
+    return made;
+  };
+}
+
+/** The page in the best encoding the browser accepts (koa-compress is told to leave it). */
+function sendPage(ctx: Context, page: ServedPage): void {
+  ctx.compress = false;
+  ctx.vary('Accept-Encoding');
+  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+  ctx.body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  ctx.type = 'text/html; charset=utf-8';
+}
+
 export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware {
+  const pageOf = pageStore(distDir, simulated);
   const options = {
     root: distDir,
     hidden: false,
@@ -55,11 +106,6 @@ export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     ctx.state.routeGroup = 'static';
-    if (!existsSync(path.join(distDir, 'index.html'))) {
-      ctx.status = 503;
-      ctx.body = 'The app has not been built yet: run `npm run build` (npm start does this for you).';
-      return;
-    }
     const lastSegment = ctx.path.slice(ctx.path.lastIndexOf('/') + 1);
     const isPageFile = ctx.path === '/index.html' || isPrerenderedFile(ctx.path);
     if (!isPagePath(ctx.path) && lastSegment.includes('.') && !isPageFile) {
@@ -76,11 +122,14 @@ export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware
     }
     const prerendered = isPageFile ? ctx.path.slice(1) : prerenderedFileOf(ctx.path);
     // A build from before prerendering (or a test's bare shell) has only index.html.
-    const file = prerendered && existsSync(path.join(distDir, prerendered)) ? prerendered : 'index.html';
-    const html = await readFile(path.join(distDir, file), 'utf8');
+    const page = (prerendered ? await pageOf(prerendered) : null) ?? (await pageOf('index.html'));
+    if (!page) {
+      ctx.status = 503;
+      ctx.body = 'The app has not been built yet: run `npm run build` (npm start does this for you).';
+      return;
+    }
     ctx.status = isPagePath(ctx.path) || isPageFile ? 200 : 404;
-    ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', cacheControlFor('index.html'));
-    ctx.body = shellWithMode(html, simulated);
+    sendPage(ctx, page);
   };
 }
