@@ -64,15 +64,17 @@ test.describe('desktop', () => {
   });
 
   // The browser's app inserts no global styles of its own when the page has them (theme.ts,
-  // providerSystem): every page, prerendered or the shell, must keep them once the app runs.
+  // providerSystem): every page, prerendered or the shell, must keep them once the app runs, and
+  // hold them once.
   test("the design system's global styles hold on a prerendered page, the shell and after navigating", async ({ page }) => {
     const globalStyles = () =>
       page.evaluate(() => ({
         token: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-bg').trim(),
         background: getComputedStyle(document.body).backgroundColor,
         boxSizing: getComputedStyle(document.body).boxSizing,
+        tokenSheets: Array.from(document.styleSheets).filter((sheet) => Array.from(sheet.cssRules).some((rule) => rule.cssText.startsWith('@layer tokens'))).length,
       }));
-    const expected = { token: '#0a0d13', background: 'rgb(10, 13, 19)', boxSizing: 'border-box' };
+    const expected = { token: '#0a0d13', background: 'rgb(10, 13, 19)', boxSizing: 'border-box', tokenSheets: 1 };
 
     await page.goto('/help-center');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login with Steam' })).toBeVisible();

@@ -10,6 +10,7 @@ import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
 import { queryClient } from './queryClient';
+import { hasPrerenderedGlobals } from './prerender/styles';
 import { providerSystem } from './theme';
 import { useHydrated } from './useHydrated';
 
@@ -34,7 +35,7 @@ function AfterHydration() {
   );
 }
 
-const system = providerSystem(typeof document === 'undefined' ? undefined : document);
+const system = providerSystem(typeof document !== 'undefined' && hasPrerenderedGlobals(document));
 
 export default function App({ children }: { children: ReactNode }) {
   return (

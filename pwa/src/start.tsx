@@ -10,6 +10,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { CacheProvider } from '@emotion/react';
 import App from './App';
 import { keepOfflineCopies } from './offline/keepOfflineCopies';
 import { syncOnlineManager } from './offline/network';
@@ -17,6 +18,7 @@ import { watchReachability } from './offline/reachability';
 import { restorePublicCache } from './offline/publicCache';
 import { hydrationDone } from './prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
+import { browserStyleCache } from './prerender/styles';
 import { queryClient } from './queryClient';
 import { preloadScreen, routes } from './router';
 import { registerServiceWorker } from './serviceWorker';
@@ -32,9 +34,11 @@ export function startApp(): void {
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <App>
-        <RouterProvider router={router} />
-      </App>
+      <CacheProvider value={browserStyleCache(document)}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </CacheProvider>
     </StrictMode>
   );
 

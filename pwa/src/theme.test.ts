@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { darkValues, system } from './theme';
+import { darkValues, providerSystem, system } from './theme';
 
 describe('darkValues', () => {
   it('keeps the dark value of each light/dark pair, plain values and the other fields as they are', () => {
@@ -30,5 +30,20 @@ describe('the design system', () => {
       expect(globalCss).toContain(`--chakra-colors-${palette}-500`);
     }
     for (const palette of ['teal', 'cyan', 'pink']) expect(globalCss).not.toContain(`--chakra-colors-${palette}-`);
+  });
+});
+
+describe('providerSystem', () => {
+  it('is the whole system for a page without the global styles', () => {
+    expect(providerSystem(false)).toBe(system);
+  });
+
+  it('inserts no global styles or layer order on a page that has them, and styles components as the system does', () => {
+    const view = providerSystem(true);
+    expect(view._global).toEqual([]);
+    expect(view._config.disableLayers).toBe(true);
+    expect(system._config.disableLayers).toBeFalsy();
+    expect(view.css({ color: 'fg.muted', px: '4' })).toEqual(system.css({ color: 'fg.muted', px: '4' }));
+    expect(view.getRecipeFn('button')({ size: 'sm' })).toEqual(system.getRecipeFn('button')({ size: 'sm' }));
   });
 });

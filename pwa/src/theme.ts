@@ -296,21 +296,17 @@ const chakraTheme = defineConfig({
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, config);
 
-/** Chakra's token layer, as every page the build writes carries it in its head (ops/prerender.ts). */
-const TOKEN_LAYER = '@layer tokens';
-
-/** Whether `doc` already carries Chakra's global styles: true of every page the build writes. */
-export function hasGlobalStyles(doc: Document): boolean {
-  return Array.from(doc.querySelectorAll('style[data-emotion^="css-global "]')).some((style) => style.textContent?.includes(TOKEN_LAYER));
-}
-
 /**
- * The system ChakraProvider gets. On a page that already carries the global styles, a view of the
- * system with none to insert: the browser then never computes them (ops/lazyChakraGlobals.ts makes
- * that lazy), which is most of the theme's start-up work on a phone. The prerender and a page
- * without them (the dev server's index.html) get the whole system.
+ * The system ChakraProvider gets. On a page that already carries the global styles (every page the
+ * build writes: prerender/styles.ts), a view of the system with none to insert, not even the layer
+ * order: the browser then never computes them (ops/lazyChakraGlobals.ts makes that lazy), which is
+ * most of the theme's start-up work on a phone. The prerender and a page without them (the dev
+ * server's index.html) get the whole system.
  */
-export function providerSystem(doc: Document | undefined): SystemContext {
-  if (!doc || !hasGlobalStyles(doc)) return system;
-  return Object.create(system, { _global: { value: [] } }) as SystemContext;
+export function providerSystem(pageHasGlobalStyles: boolean): SystemContext {
+  if (!pageHasGlobalStyles) return system;
+  return Object.create(system, {
+    _global: { value: [] },
+    _config: { value: { ...system._config, disableLayers: true } },
+  }) as SystemContext;
 }

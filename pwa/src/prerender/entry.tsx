@@ -13,6 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Rou
 import App from '../App';
 import { AppLayout } from '../components/AppLayout';
 import { preloadScreen, routes } from '../router';
+import { PRERENDERED_STYLES_ATTRIBUTE, STYLE_KEY } from './styles';
 
 /** The shell's main while a page that is not prerendered starts: neutral blocks, no screen's layout. */
 function ShellSkeleton() {
@@ -52,16 +53,11 @@ export interface RenderedPage {
 }
 
 /**
- * Emotion's rules of a render as a few style elements in the form the browser's emotion adopts
- * (`data-emotion="css id …"`: it marks those ids as inserted instead of inserting them again):
- * one element per global style (Chakra's layers, reset and tokens; keyframes), in the order they
- * were inserted, then one with every component class the markup uses. Left to itself, emotion
- * writes a style element before each element it styles, over a hundred per page; the browser
- * parsed and matched each as a style sheet of its own.
- *
- * Each carries `data-s`, emotion's mark of an element already in its place: without it the
- * browser's emotion moves every server-written style element to the end of the head at start-up,
- * and the browser parses those sheets again and restyles the whole page.
+ * Emotion's rules of a render as a few style elements (styles.ts says how the browser continues
+ * from them): one per global style (Chakra's layers, reset and tokens; keyframes), in the order they
+ * were inserted, then one with every component class the markup uses, naming their ids. Left to
+ * itself, emotion writes a style element before each element it styles, over a hundred per page;
+ * the browser parsed and matched each as a style sheet of its own.
  */
 function styleElements(cache: EmotionCache, markup: string): string {
   const usedClasses = new Set(Array.from(markup.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g')), (match) => match[1]));
@@ -71,13 +67,13 @@ function styleElements(cache: EmotionCache, markup: string): string {
   for (const [id, rules] of Object.entries(cache.inserted)) {
     if (typeof rules !== 'string') continue;
     const isClass = cache.registered[`${cache.key}-${id}`] !== undefined;
-    if (!isClass) globals.push(`<style data-s="" data-emotion="${cache.key}-global ${id}">${rules}</style>`);
+    if (!isClass) globals.push(`<style ${PRERENDERED_STYLES_ATTRIBUTE}="global">${rules}</style>`);
     else if (usedClasses.has(id)) {
       classIds.push(id);
       classRules += rules;
     }
   }
-  return `${globals.join('')}<style data-s="" data-emotion="${cache.key} ${classIds.join(' ')}">${classRules}</style>`;
+  return `${globals.join('')}<style ${PRERENDERED_STYLES_ATTRIBUTE}="${cache.key} ${classIds.join(' ')}">${classRules}</style>`;
 }
 
 /** #root's markup for `path`, or for the shell when `path` is null, and the styles it needs. */
@@ -89,7 +85,7 @@ export async function renderPage(path: string | null): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   // One style cache for the page, so each rule is written out once. In compat mode emotion keeps
   // the rules in the cache instead of writing style elements into the markup.
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: STYLE_KEY });
   cache.compat = true;
   const markup = await renderToString(
     <CacheProvider value={cache}>
