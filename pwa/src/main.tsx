@@ -5,6 +5,9 @@
  * (a prerendered page painted over a second later on Lighthouse's slow 4G). The import fetches
  * the app's modules in parallel (Vite's preload helper).
  *
+ * The app's modules run in one task and the app starts in the next, so a phone can answer a tap
+ * in between instead of after one long task.
+ *
  * A hidden page (opened in a background tab) gets no animation frames until it is shown, so it
  * starts at once. What must not wait for the app is listened for here: the browser's install offer.
  */
@@ -12,7 +15,7 @@ import { listenForInstallPrompt } from './components/installPrompt';
 
 listenForInstallPrompt();
 
-const start = () => void import('./start').then(({ startApp }) => startApp());
+const start = () => void import('./start').then(({ startApp }) => setTimeout(startApp, 0));
 
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
 else start();
