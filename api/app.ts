@@ -13,6 +13,7 @@ import { SESSION_MAX_AGE_MS } from './auth/signedInHint';
 import { type AppServices } from './context';
 import { unsupportedMediaType } from './errors';
 import { errorHandler } from './middleware/errors';
+import { registerMarketMetrics } from './market/metrics';
 import { createMetrics } from './middleware/metrics';
 import { securityHeaders, sameOriginOnly } from './middleware/security';
 import { authRouter } from './routes/auth/router';
@@ -66,6 +67,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   const { config, dataSource } = services;
   const app = new Koa({ proxy: config.trustProxy, keys: services.secrets.sessionKeys });
   const metrics = createMetrics();
+  registerMarketMetrics(metrics.registry, dataSource);
   const api = apiRouter(services, options);
 
   const sessions = session(

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestListings, privateDatabase, saveTradeUrl, uniqueToken, type TestListing } from '../routes/market/fixtures';
+import { expectLedgerInvariants } from '../test/ledgerInvariants';
+import { listingRow, sweep } from '../test/selling';
+import { signIn, uniqueSteamId } from '../test/signIn';
+import { startTestApp, type TestApp } from '../test/testApp';
+import { fund, idempotencyKey } from '../test/wallet';
+import { OVERDUE_AFTER_MS } from './overdueHolds';
+
+// The counts are of the whole database: exact only in one no other test file writes to.
+let database: { url: string; drop(): Promise<void> };
+let app: TestApp;
+beforeAll(async () => {
+  database = await privateDatabase('overdue');
+  app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
+});
+afterEach(() => expectLedgerInvariants(app.services.dataSource));
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const HOUR = 60 * 60 * 1000;
+
+async function overdueOnMetrics(): Promise<{ unsold: number; sold: number }> {
+  const response = await app.client().get('/metrics');
+  expect(response.status).toBe(200);
+  const read = (sold: boolean) => {
+    const line = response.text.split('\n').find((row) => row.startsWith(`skinmarket_listings_overdue_after_hold{sold="${sold}"} `));
+    return line === undefined ? Number.NaN : Number(line.split(' ')[1]);
+  };
+  return { unsold: read(false), sold: read(true) };
+}
+
+async function buy(listing: TestListing): Promise<void> {
+  const steamId = uniqueSteamId();
+  const buyer = await signIn(app, steamId);
+  await saveTradeUrl(buyer, steamId);
+  await fund(buyer, '500.00');
+  const bought = await buyer.post('/api/purchases', { listingIds: [listing.id] }, idempotencyKey());
+  expect(bought.status, bought.text).toBe(201);
+}
+
+describe('listings overdue after their hold, on /metrics', () => {
+  it('counts the ones still waiting over an hour after their hold ended, sold ones apart', async () => {
+    const now = Date.now();
+    const [overdueHolding, soldHolding, soldActive, recentlyEnded, inProtection, onSale] = await insertTestListings(app.services.dataSource, {
+      count: 6,
+      token: uniqueToken(),
+      overrides: (index) =>
+        [
+          { status: 'holding' as const, holdEndTime: new Date(now - 2 * HOUR) },
+          { status: 'holding' as const, holdEndTime: new Date(now - 3 * HOUR) },
+          { status: 'active' as const, holdEndTime: new Date(now - 5 * HOUR) },
+          { status: 'holding' as const, holdEndTime: new Date(now - OVERDUE_AFTER_MS / 2) },
+          { status: 'holding' as const, holdEndTime: new Date(now + 24 * HOUR) },
+          { status: 'active' as const, holdEndTime: new Date(now - 5 * HOUR) },
+        ][index]!,
+    });
+    expect([overdueHolding, recentlyEnded, inProtection, onSale].every(Boolean)).toBe(true);
+    expect(await overdueOnMetrics()).toEqual({ unsold: 2, sold: 0 });
+
+    await buy(soldHolding!);
+    await buy(soldActive!);
+    expect(await overdueOnMetrics()).toEqual({ unsold: 1, sold: 2 });
+  });
+
+  it('keeps counting one whose item the bot no longer holds, while the sweep moves the rest on', async () => {
+    const [lost, delivering] = await insertTestListings(app.services.dataSource, {
+      count: 2,
+      token: uniqueToken(),
+      overrides: () => ({ status: 'holding' as const, holdEndTime: new Date(Date.now() - 2 * HOUR) }),
+    });
+    await buy(lost!);
+    await buy(delivering!);
+    // Gone from the bot's inventory with no reversal in its trade history.
+    const row = await listingRow(app, lost!.id);
+    await app.services.dataSource.query('DELETE FROM sim_steam_items WHERE assetid = $1', [row.botAssetid]);
+    expect(await overdueOnMetrics()).toEqual({ unsold: 1, sold: 4 });
+
+    await sweep(app);
+    expect((await listingRow(app, lost!.id)).status).toBe('holding');
+    expect((await listingRow(app, delivering!.id)).status).toBe('payment_pending');
+    expect(await overdueOnMetrics()).toEqual({ unsold: 0, sold: 1 });
+  });
+});
