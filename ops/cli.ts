@@ -8,12 +8,14 @@ import { parseMoney, formatUsd } from '../shared/money';
 import { isSteamId64 } from '../shared/steam';
 import { audit, operatorActor } from '../api/audit/auditLog';
 import { featuredSetter } from '../api/commands/featuredSetter';
+import { lostListingCanceller } from '../api/commands/lostListingCanceller';
 import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS, type ManualDepositMethod } from '../api/commands/manualDepositCreditor';
 import { withdrawalProcessor } from '../api/commands/withdrawalProcessor';
 import { loadConfig } from '../api/config';
 import { createFieldCipher } from '../api/crypto/fieldCipher';
 import { loadSecrets } from '../api/secrets';
 import { ContactMessage, IssueReport } from '../api/entities';
+import { listOverdueHolds } from '../api/market/overdueHolds';
 import { withdrawalDestination, withdrawalQueue } from '../api/wallet/withdrawalQueue';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../shared/schemas/wallet';
 import { openDatabase } from './database';
@@ -112,6 +114,29 @@ const commands: Record<string, Command> = {
       const listing = await featuredSetter({ listingId: id, featured, actor: operatorActor(), dataSource });
       const available = listing.soldAt === null && (listing.status === 'holding' || listing.status === 'active');
       console.log(`${listing.name} (${formatUsd(listing.priceCents)}) is ${featured ? 'featured' : 'no longer featured'}${featured && !available ? ', but not available, so not shown' : ''}.`);
+    },
+  },
+  'overdue-holds': {
+    summary: 'list listings still waiting over an hour after their hold ended, oldest first',
+    usage: 'overdue-holds [--limit N]',
+    async run(dataSource, args) {
+      const listings = await listOverdueHolds(dataSource, limitFrom(args));
+      if (!listings.length) return console.log('No overdue holds.');
+      for (const listing of listings) {
+        const state = `${listing.status}${listing.soldAt ? ', sold' : ''}`;
+        console.log(`${listing.id}  hold ended ${when(listing.holdEndTime)}  ${state}  bot asset ${listing.botAssetid ?? '-'}  ${listing.name}`);
+      }
+    },
+  },
+  'cancel-lost-listing': {
+    summary: "cancel an overdue listing whose item the bot's Steam inventory no longer has (check it first); a buyer is refunded",
+    usage: 'cancel-lost-listing <listingId>',
+    async run(dataSource, args) {
+      const [id] = args;
+      if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('name the listing id');
+      const { listing, refundedCents, changed } = await lostListingCanceller({ listingId: id, actor: operatorActor(), dataSource });
+      if (!changed) return console.log(`${listing.name} was already cancelled as lost.`);
+      console.log(`${listing.name} is cancelled as lost${refundedCents === null ? '' : `; the buyer got ${formatUsd(refundedCents)} back`}.`);
     },
   },
   messages: {

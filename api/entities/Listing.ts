@@ -68,7 +68,7 @@ export class Listing {
   status: ListingStatus;
 
   @Column({ name: 'cancel_reason', type: 'text', nullable: true })
-  cancelReason: 'seller' | 'trade_reversed' | null;
+  cancelReason: 'seller' | 'trade_reversed' | 'item_lost' | null;
 
   /** Set in the same transaction as the buyer's money moves into escrow. */
   @Column({ name: 'sold_at', type: 'timestamptz', nullable: true })

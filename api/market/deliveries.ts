@@ -88,7 +88,7 @@ export async function completeDelivery(manager: EntityManager, p: { offer: Trade
  */
 export async function failDelivery(
   manager: EntityManager,
-  p: { listing: Listing; item: OrderItem; order: Order; reason: 'undeliverable' | 'trade_reversed'; relist: boolean; actor: Actor },
+  p: { listing: Listing; item: OrderItem; order: Order; reason: 'undeliverable' | 'trade_reversed' | 'item_lost'; relist: boolean; actor: Actor },
 ): Promise<void> {
   const { listing, item, order, reason, relist, actor } = p;
   item.status = 'failed';
@@ -102,7 +102,9 @@ export async function failDelivery(
     description:
       reason === 'trade_reversed'
         ? `Refund: the seller reversed the trade for ${listing.name}`
-        : `Refund: ${listing.name} could not be delivered`,
+        : reason === 'item_lost'
+          ? `Refund: ${listing.name} is no longer available to deliver`
+          : `Refund: ${listing.name} could not be delivered`,
   });
   if (relist) {
     listing.status = 'active';

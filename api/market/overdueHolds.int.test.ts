@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsd } from '../../shared/money';
+import { OrderItem } from '../entities';
 import { insertTestListings, privateDatabase, saveTradeUrl, uniqueToken, type TestListing } from '../routes/market/fixtures';
 import { expectLedgerInvariants } from '../test/ledgerInvariants';
-import { listingRow, sweep } from '../test/selling';
+import { balanceCents, listingRow, sweep } from '../test/selling';
 import { signIn, uniqueSteamId } from '../test/signIn';
-import { startTestApp, type TestApp } from '../test/testApp';
+import { startTestApp, type TestApp, type TestClient } from '../test/testApp';
 import { fund, idempotencyKey } from '../test/wallet';
 import { OVERDUE_AFTER_MS } from './overdueHolds';
 
@@ -32,14 +37,25 @@ async function overdueOnMetrics(): Promise<{ unsold: number; sold: number }> {
   return { unsold: read(false), sold: read(true) };
 }
 
-async function buy(listing: TestListing): Promise<void> {
+async function buy(listing: TestListing): Promise<TestClient> {
   const steamId = uniqueSteamId();
   const buyer = await signIn(app, steamId);
   await saveTradeUrl(buyer, steamId);
   await fund(buyer, '500.00');
   const bought = await buyer.post('/api/purchases', { listingIds: [listing.id] }, idempotencyKey());
   expect(bought.status, bought.text).toBe(201);
+  return buyer;
 }
+
+const ops = (...args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', OPERATOR: 'overdue-test' },
+  });
+
+// Set by the second test: a sold listing whose item the bot lost, and its buyer.
+let lost: TestListing;
+let lostBuyer: TestClient;
 
 describe('listings overdue after their hold, on /metrics', () => {
   it('counts the ones still waiting over an hour after their hold ended, sold ones apart', async () => {
@@ -66,21 +82,60 @@ describe('listings overdue after their hold, on /metrics', () => {
   });
 
   it('keeps counting one whose item the bot no longer holds, while the sweep moves the rest on', async () => {
-    const [lost, delivering] = await insertTestListings(app.services.dataSource, {
+    const [gone, delivering] = await insertTestListings(app.services.dataSource, {
       count: 2,
       token: uniqueToken(),
       overrides: () => ({ status: 'holding' as const, holdEndTime: new Date(Date.now() - 2 * HOUR) }),
     });
-    await buy(lost!);
+    lost = gone!;
+    lostBuyer = await buy(lost);
     await buy(delivering!);
     // Gone from the bot's inventory with no reversal in its trade history.
-    const row = await listingRow(app, lost!.id);
+    const row = await listingRow(app, lost.id);
     await app.services.dataSource.query('DELETE FROM sim_steam_items WHERE assetid = $1', [row.botAssetid]);
     expect(await overdueOnMetrics()).toEqual({ unsold: 1, sold: 4 });
 
     await sweep(app);
-    expect((await listingRow(app, lost!.id)).status).toBe('holding');
+    expect((await listingRow(app, lost.id)).status).toBe('holding');
     expect((await listingRow(app, delivering!.id)).status).toBe('payment_pending');
     expect(await overdueOnMetrics()).toEqual({ unsold: 0, sold: 1 });
+  });
+
+  it('an operator lists it and cancels it as lost: the buyer gets the price back, the seller nothing', async () => {
+    const listed = await ops('overdue-holds');
+    expect(listed.stdout).toContain(lost.id);
+
+    const sellerBefore = await balanceCents(app, lost.sellerId);
+    const cancelled = await ops('cancel-lost-listing', lost.id);
+    expect(cancelled.stdout).toContain(`the buyer got ${formatUsd(BigInt(lost.priceCents))} back`);
+
+    const row = await listingRow(app, lost.id);
+    expect({ status: row.status, cancelReason: row.cancelReason }).toEqual({ status: 'cancelled', cancelReason: 'item_lost' });
+    const item = await app.services.dataSource.getRepository(OrderItem).findOneByOrFail({ listingId: lost.id });
+    expect(item.status).toBe('failed');
+    expect(item.refundedAt).not.toBeNull();
+    expect((await lostBuyer.get<{ balance: string }>('/api/user')).body.balance).toBe('500.00');
+    expect(await balanceCents(app, lost.sellerId)).toBe(sellerBefore);
+    expect(await overdueOnMetrics()).toEqual({ unsold: 0, sold: 0 });
+    expect((await ops('overdue-holds')).stdout).toContain('No overdue holds.');
+
+    // Twice changes nothing.
+    expect((await ops('cancel-lost-listing', lost.id)).stdout).toContain('already cancelled as lost');
+    expect((await lostBuyer.get<{ balance: string }>('/api/user')).body.balance).toBe('500.00');
+  });
+
+  it('refuses a listing that is not an overdue hold, and changes nothing', async () => {
+    const [recent] = await insertTestListings(app.services.dataSource, {
+      count: 1,
+      token: uniqueToken(),
+      overrides: () => ({ status: 'holding' as const, holdEndTime: new Date(Date.now() - OVERDUE_AFTER_MS / 2) }),
+    });
+    const refused = await ops('cancel-lost-listing', recent!.id).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('is not an overdue hold');
+    expect((await listingRow(app, recent!.id)).status).toBe('holding');
   });
 });

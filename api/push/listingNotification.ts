@@ -24,9 +24,9 @@ export function listingNotification(listing: Listing, event: { status?: unknown;
     case 'completed':
       return { ...base, title: 'Payment Completed', body: `${name}: ${receives} added to your balance` };
     case 'cancelled':
-      return listing.cancelReason === 'trade_reversed'
-        ? { ...base, title: 'Trade Reversed', body: `${name}: the trade was reversed on Steam, so the listing was cancelled` }
-        : { ...base, title: 'Listing Cancelled', body: `${name}: the item is being returned to your Steam inventory` };
+      if (listing.cancelReason === 'trade_reversed') return { ...base, title: 'Trade Reversed', body: `${name}: the trade was reversed on Steam, so the listing was cancelled` };
+      if (listing.cancelReason === 'item_lost') return { ...base, title: 'Listing Cancelled', body: `${name}: our trade bot no longer holds the item, so the listing was cancelled` };
+      return { ...base, title: 'Listing Cancelled', body: `${name}: the item is being returned to your Steam inventory` };
     default:
       return null;
   }

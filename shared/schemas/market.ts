@@ -88,8 +88,8 @@ export interface Listing {
   holdStartTime: string;
   holdEndTime: string;
   createdAt: string;
-  /** Why a cancelled listing was cancelled ('seller' or 'trade_reversed'). */
-  cancelReason: 'seller' | 'trade_reversed' | null;
+  /** Why a cancelled listing was cancelled: by the seller, the deposit trade reversed, or the item lost at the bot. */
+  cancelReason: 'seller' | 'trade_reversed' | 'item_lost' | null;
 }
 
 /** A market item (DESIGN.md section 4): an available listing as buyers see it. */

@@ -8,6 +8,7 @@ import { WebPush1795300400000 } from './1795300400000-WebPush';
 import { SimTrading1795300200000 } from './1795300200000-SimTrading';
 import { Catalogue1795300300000 } from './1795300300000-Catalogue';
 import { MarketSweep1795300450000 } from './1795300450000-MarketSweep';
+import { ItemLost1795300500000 } from './1795300500000-ItemLost';
 
 /** Migrations in the order they apply; new ones are appended (reviewed SQL, one reason each). */
-export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999, UsersAndSteam1795265217555, Wallet1795266488568, Market1795300000000, LedgerHotRows1795300100000, SimTrading1795300200000, Catalogue1795300300000, WebPush1795300400000, MarketSweep1795300450000];
+export const migrations = [Foundation1795264580724, SupportSubmissions1795264913999, UsersAndSteam1795265217555, Wallet1795266488568, Market1795300000000, LedgerHotRows1795300100000, SimTrading1795300200000, Catalogue1795300300000, WebPush1795300400000, MarketSweep1795300450000, ItemLost1795300500000];

@@ -100,6 +100,7 @@ describe('cancelReasonText', () => {
   it('says who cancelled', () => {
     expect(cancelReasonText('seller')).toMatch(/^You cancelled this listing/);
     expect(cancelReasonText('trade_reversed')).toMatch(/trade was reversed/);
+    expect(cancelReasonText('item_lost')).toMatch(/^Our trade bot no longer holds this item/);
     expect(cancelReasonText(null)).toBe('This listing is no longer on sale.');
   });
 });

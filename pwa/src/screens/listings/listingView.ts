@@ -113,6 +113,8 @@ export function cancelReasonText(reason: Listing['cancelReason']): string {
       return 'You cancelled this listing. The item is returned to your Steam inventory by trade offer.';
     case 'trade_reversed':
       return "The trade was reversed during Steam's trade protection, so the item went back to you and the listing was cancelled.";
+    case 'item_lost':
+      return 'Our trade bot no longer holds this item, so the listing was cancelled. Please contact us if you have questions.';
     default:
       return 'This listing is no longer on sale.';
   }
