@@ -20,7 +20,7 @@ let listing: ListingJson;
 let method: PaymentMethod;
 
 /** The `:param` routes this file checks; a route with a path parameter missing here fails the first test. */
-const CHECKED_ID_ROUTES = ['GET /api/trade-offer/:id/status', 'POST /api/listings/:id/cancel', 'DELETE /api/payment-methods/:id'];
+const CHECKED_ID_ROUTES = ['GET /api/trade-offer/:id/status', 'POST /api/trade-offer/:id/cancel', 'POST /api/listings/:id/cancel', 'DELETE /api/payment-methods/:id'];
 
 beforeAll(async () => {
   // The default 7-day hold keeps the owner's listing in `holding`, where the owner may still cancel it.
@@ -69,17 +69,23 @@ describe("another user's ids", () => {
     expect(CHECKED_ID_ROUTES).toEqual(expect.arrayContaining(withParams));
   });
 
-  it("a trade offer's status is 404 to anyone but its seller", async () => {
+  it("a trade offer's status and cancel are 404 to anyone but its seller", async () => {
     const before = await state();
     const offerId = (await listingRow(app, listing.id)).tradeOfferId!;
     const foreign = await intruder.client.get(`/api/trade-offer/${offerId}/status`);
     expect(foreign.status, foreign.text).toBe(404);
     expect(foreign.text).not.toContain(listing.name);
+    const foreignCancel = await intruder.client.post(`/api/trade-offer/${offerId}/cancel`, {});
+    expect(foreignCancel.status, foreignCancel.text).toBe(404);
     expect(await state()).toEqual(before);
 
     const own = await owner.client.get<TradeOfferStatus>(`/api/trade-offer/${offerId}/status`);
     expect(own.status, own.text).toBe(200);
     expect(own.body.isAccepted).toBe(true);
+    // Accepted already: the owner's cancel answers it as it is.
+    const ownCancel = await owner.client.post<TradeOfferStatus>(`/api/trade-offer/${offerId}/cancel`, {});
+    expect(ownCancel.status, ownCancel.text).toBe(200);
+    expect(ownCancel.body.isAccepted).toBe(true);
   });
 
   it("a payment method cannot be deleted or withdrawn to by another user", async () => {

@@ -1,7 +1,11 @@
-/** POST /api/trade-offers (sell items: the bot asks for them) and GET /api/trade-offer/:id/status. */
+/**
+ * POST /api/trade-offers (sell items: the bot asks for them), GET /api/trade-offer/:id/status and
+ * POST /api/trade-offer/:id/cancel (the seller calls the offer off).
+ */
 import Router from '@koa/router';
 import { z } from 'zod';
 import { tradeOfferRequestSchema } from '../../../shared/schemas/market';
+import { tradeOfferCanceller } from '../../commands/tradeOfferCanceller';
 import { tradeOfferCreator } from '../../commands/tradeOfferCreator';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
@@ -36,6 +40,13 @@ export function tradeOffersRouter(services: AppServices): Router {
     const id = z.uuid().safeParse(ctx.params.id);
     if (!id.success) throw notFound('Trade offer not found');
     const offer = await readTradeOfferStatus({ userId: (ctx.state.user as User).id, offerId: id.data, services });
+    ctx.body = presentOfferStatus(offer);
+  });
+
+  router.post('/trade-offer/:id/cancel', signedIn, async (ctx) => {
+    const id = z.uuid().safeParse(ctx.params.id);
+    if (!id.success) throw notFound('Trade offer not found');
+    const offer = await tradeOfferCanceller({ userId: (ctx.state.user as User).id, offerId: id.data, services });
     ctx.body = presentOfferStatus(offer);
   });
 
