@@ -212,6 +212,50 @@ test('a declined offer shows Trade Canceled, and Try Again starts over on the Se
   await expect(sellList(page)).toContainText('Your sell list is empty');
 });
 
+test('Cancel Trade while the offer is being sent calls it off at Steam as soon as its id arrives', async ({ page }) => {
+  test.setTimeout(120_000);
+  const steamId = await signInAsNewUser(page);
+  await openSellTab(page);
+  await addFirstSellable(page, '4.56');
+
+  // The server creates and sends the offer at once; its answer reaches the page only after the
+  // click, so the click lands while the dialog still says the offer is being sent.
+  let releaseAnswer = () => {};
+  const clicked = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  await page.route('**/api/trade-offers', async (route) => {
+    const response = await route.fetch();
+    await clicked;
+    await route.fulfill({ response });
+  });
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/trade-offers') && response.request().method() === 'POST');
+  await sellList(page).getByRole('button', { name: 'Put Up For Sale' }).click();
+  await saveTradeUrlIfAsked(page, steamId, false);
+
+  const sending = page.getByRole('dialog', { name: 'Sending Trade Offer' });
+  await expect(sending).toBeVisible({ timeout: 30_000 });
+  await sending.getByRole('button', { name: 'Cancel Trade' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Trade Canceled' })).toBeVisible();
+
+  const calledOff = page.waitForResponse((response) => /\/api\/trade-offer\/[0-9a-f-]{36}\/cancel$/.test(response.url()));
+  releaseAnswer();
+  const { offerId } = (await (await created).json()) as { offerId: string };
+  const cancel = await calledOff;
+  expect(cancel.url()).toContain(`/api/trade-offer/${offerId}/cancel`);
+  expect(cancel.status()).toBe(200);
+  const answer = (await cancel.json()) as { success: boolean; isAccepted: boolean; state: string };
+
+  // Steam's counterparty answers a second after the send: the cancel came first, or the seller
+  // "accepted" first and is told the items are listed after all. Either way the server agrees.
+  const status = (await (await page.request.get(`/api/trade-offer/${offerId}/status`)).json()) as typeof answer;
+  if (answer.isAccepted) {
+    await expect(page.getByText('Your items are on the market now.').first()).toBeVisible();
+    expect(status.isAccepted).toBe(true);
+  } else {
+    expect(answer).toMatchObject({ success: false, state: 'Canceled' });
+    expect(status).toMatchObject({ success: false, isAccepted: false, state: 'Canceled' });
+  }
+});
+
 test("the Inventory's List for Sale sends a trade offer after asking for the trade URL", async ({ page }) => {
   test.setTimeout(120_000);
   const steamId = await signInAsNewUser(page);

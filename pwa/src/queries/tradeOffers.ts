@@ -1,7 +1,8 @@
 /**
  * Trade offers: selling sends the chosen inventory items to the platform's trade bot
  * (POST /api/trade-offers), then the Sell tab watches the offer (GET /api/trade-offer/{id}/status,
- * every TRADE_STATUS_POLL_MS = 3 s) until Steam reports it accepted or failed (DESIGN.md section 3).
+ * every TRADE_STATUS_POLL_MS = 3 s) until Steam reports it accepted or failed (DESIGN.md section 3),
+ * or the seller calls it off (POST /api/trade-offer/{id}/cancel).
  *
  * The request carries the spec's full trade-offer item payload (name, appid, contextid, assetid,
  * amount, price, condition, weaponType, rarity, imageUrl, float, statTrak); the server uses only
@@ -15,6 +16,7 @@ import type { TradeOfferCreated, TradeOfferStatus } from '../../../shared/schema
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { inventoryKeys } from './inventory';
+import { listingKeys } from './listings';
 
 export const tradeOfferKeys = {
   all: ['trade-offers'] as const,
@@ -72,6 +74,20 @@ export function useSendTradeOfferMutation() {
     mutationFn: (variables: SendTradeOfferVariables) =>
       apiFetch<TradeOfferCreated>('/api/trade-offers', { method: 'POST', body: variables }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
+  });
+}
+
+/**
+ * Calls an offer off at Steam (POST /api/trade-offer/{id}/cancel): the answer is the offer's status
+ * afterwards, accepted when the seller accepted it first. Inventory and listings change either way.
+ */
+export function useCancelTradeOfferMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...tradeOfferKeys.all, 'cancel'],
+    mutationFn: (offerId: string) => apiFetch<TradeOfferStatus>(`/api/trade-offer/${encodeURIComponent(offerId)}/cancel`, { method: 'POST' }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }), queryClient.invalidateQueries({ queryKey: listingKeys.mine() })]),
   });
 }
 

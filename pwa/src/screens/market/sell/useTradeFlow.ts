@@ -2,20 +2,42 @@
  * Runs the Sell tab's trade flow (tradeFlow.ts) against the API: `submit` sends the trade offer,
  * the offer's status is polled every 3 s while waiting, and the answers drive the machine.
  * `onAccepted` runs once when the offer is accepted (the screen empties its sell list then).
+ *
+ * 'Cancel Trade' also calls the offer off at Steam, so the seller cannot accept there what the
+ * screen shows as cancelled: at once while waiting, or as soon as the offer's id arrives when it
+ * was cancelled while being sent. If the seller had accepted it first, they are told their items
+ * are listed after all.
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from '../../../api/client';
 import { toaster } from '../../../components/toaster';
 import { inventoryKeys } from '../../../queries/inventory';
-import { useSendTradeOfferMutation, useTradeOfferStatusQuery, type SendTradeOfferVariables } from '../../../queries/tradeOffers';
+import { useCancelTradeOfferMutation, useSendTradeOfferMutation, useTradeOfferStatusQuery, type SendTradeOfferVariables } from '../../../queries/tradeOffers';
 import { IDLE, requestFailureMessage, transition, watchedOfferId } from './tradeFlow';
+
+const CANCEL_FAILED = 'Could not cancel the trade offer right now. Please try again.';
 
 export function useTradeFlow({ onAccepted }: { onAccepted: () => void }) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(transition, IDLE);
   const send = useSendTradeOfferMutation();
+  const callOff = useCancelTradeOfferMutation();
   const status = useTradeOfferStatusQuery(watchedOfferId(state));
+  // Cancel Trade was clicked while the offer was being sent: its id, when it comes, is called off.
+  const cancelledWhileSending = useRef(false);
+
+  function callOffAtSteam(offerId: string) {
+    callOff.mutate(offerId, {
+      onSuccess: (answer) => {
+        if (answer.isAccepted) toaster.create({ title: 'Trade Accepted', description: answer.message ?? 'Your items are on the market now.', type: 'info' });
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        toaster.create({ title: 'Error', description: (error instanceof ApiError && error.detail) || CANCEL_FAILED, type: 'error' });
+      },
+    });
+  }
 
   // Every poll answer (including repeats of the same one) goes to the machine.
   useEffect(() => {
@@ -42,9 +64,14 @@ export function useTradeFlow({ onAccepted }: { onAccepted: () => void }) {
   }, [state.status, queryClient]);
 
   function submit(variables: SendTradeOfferVariables) {
+    cancelledWhileSending.current = false;
     dispatch({ type: 'submitted' });
     send.mutate(variables, {
       onSuccess: (answer) => {
+        if (answer.success && answer.offerId && cancelledWhileSending.current) {
+          callOffAtSteam(answer.offerId);
+          return;
+        }
         if (answer.success && answer.offerId) {
           dispatch({ type: 'offerSent', offerId: answer.offerId });
           return;
@@ -63,7 +90,12 @@ export function useTradeFlow({ onAccepted }: { onAccepted: () => void }) {
   return {
     state,
     submit,
-    cancel: () => dispatch({ type: 'cancelled' }),
+    cancel: () => {
+      const offerId = watchedOfferId(state);
+      if (offerId) callOffAtSteam(offerId);
+      else if (state.status === 'processing') cancelledWhileSending.current = true;
+      dispatch({ type: 'cancelled' });
+    },
     reset: () => dispatch({ type: 'reset' }),
   };
 }
