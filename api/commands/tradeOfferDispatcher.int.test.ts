@@ -7,14 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InventoryResponse } from '../../shared/schemas/inventory';
-import { TradeOffer } from '../entities';
+import { tradeOfferRequestSchema } from '../../shared/schemas/market';
+import { TradeOffer, User } from '../entities';
 import { type SendOfferRequest } from '../steam/tradeBot';
-import { balanceCents, buy, eventually, listItems, listingRow, offerRow, orderItemRow, signInBuyer, signInSeller, sleep, sweep } from '../test/selling';
+import { balanceCents, buy, eventually, listItems, listingRow, offerRow, orderItemRow, settledStatus, signInBuyer, signInSeller, sleep, sweep } from '../test/selling';
 import { startTestApp, type TestApp } from '../test/testApp';
 import { TradeBotUnavailableError } from '../steam/tradeBot';
 import { holdEnder } from './holdEnder';
 import { deliveryRetrier } from './deliveryRetrier';
-import { tradeOfferDispatcher } from './tradeOfferDispatcher';
+import { tradeOfferCreator } from './tradeOfferCreator';
+import { markerOf, tradeOfferDispatcher } from './tradeOfferDispatcher';
 
 let app: TestApp;
 
@@ -117,5 +119,79 @@ describe('a delivery sent by two dispatchers', () => {
     expect(item).toMatchObject({ status: 'delivered', refundedAt: null, deliveryAttempts: 2 });
     expect(await balanceCents(app, seller.userId)).toBe(500n - 15n);
     expect(steamStates).toEqual([3, 6]);
+  });
+});
+
+/** The simulated Steam's offers whose message carries our offer's ref. */
+async function steamOffersOf(offerId: string): Promise<Array<{ tradeofferid: string; state: number }>> {
+  return (await app.services.dataSource.query(`SELECT tradeofferid::text AS tradeofferid, state FROM sim_trade_offers WHERE message LIKE $1`, [
+    `%${markerOf(offerId)}`,
+  ])) as Array<{ tradeofferid: string; state: number }>;
+}
+
+describe('a send whose answer was lost', () => {
+  it('is followed when Steam has the offer: a deposit that timed out is listed, not failed and left untracked', async () => {
+    const seller = await signInSeller(app);
+    const real = app.services.bot;
+    const timingOut = {
+      ...real,
+      sendOffer: async (request: SendOfferRequest) => {
+        await real.sendOffer(request);
+        throw new TradeBotUnavailableError('ESOCKETTIMEDOUT');
+      },
+    };
+    const user = await app.services.dataSource.getRepository(User).findOneByOrFail({ id: seller.userId });
+    const items = seller.sellable.slice(0, 1).map((item) => ({ assetid: item.assetid, price: '3.00' }));
+    const offer = await tradeOfferCreator({ user, request: tradeOfferRequestSchema.parse({ items, tradeUrl: seller.tradeUrl }), services: { ...app.services, bot: timingOut } });
+
+    const row = await offerRow(app, offer.id);
+    const atSteam = await steamOffersOf(offer.id);
+    expect(atSteam).toHaveLength(1);
+    expect(row).toMatchObject({ status: 'open', steamOfferId: atSteam[0]!.tradeofferid });
+    expect(await settledStatus(seller.client, offer.id)).toMatchObject({ isAccepted: true });
+    expect(await app.services.dataSource.getRepository(TradeOffer).countBy({ userId: seller.userId, status: 'failed' })).toBe(0);
+  });
+
+  it('is recorded failed when Steam has no such offer', async () => {
+    const seller = await signInSeller(app);
+    const refusing = { ...app.services.bot, sendOffer: () => Promise.reject(new TradeBotUnavailableError('unreachable')) };
+    const user = await app.services.dataSource.getRepository(User).findOneByOrFail({ id: seller.userId });
+    const items = seller.sellable.slice(0, 1).map((item) => ({ assetid: item.assetid, price: '3.00' }));
+    const failed = await tradeOfferCreator({ user, request: tradeOfferRequestSchema.parse({ items, tradeUrl: seller.tradeUrl }), services: { ...app.services, bot: refusing } }).catch(
+      (error: unknown) => error,
+    );
+    expect(failed).toMatchObject({ status: 503 });
+    const [row] = await app.services.dataSource.getRepository(TradeOffer).findBy({ userId: seller.userId });
+    expect(row).toMatchObject({ status: 'failed', steamOfferId: null });
+    expect(await steamOffersOf(row!.id)).toHaveLength(0);
+  });
+
+  it('by a dispatcher that died after reaching Steam: the next one follows that offer instead of sending a twin', async () => {
+    const seller = await signInSeller(app);
+    const [listing] = await listItems(app, seller, 1, '6.00');
+    const buyer = await signInBuyer(app, '10.00');
+    const sale = await buy(app, buyer, listing!.id);
+    await sleep(Math.max(0, (await listingRow(app, listing!.id)).holdEndTime.getTime() - Date.now()) + 50);
+    await eventually(async () => app.services.bot.isTradable((await listingRow(app, listing!.id)).botAssetid!), Boolean);
+
+    // The first dispatcher's offer reaches Steam, and then the dispatcher never answers (it died).
+    const real = app.services.bot;
+    const dying = { ...real, sendOffer: async (request: SendOfferRequest) => (await real.sendOffer(request), new Promise<never>(() => {})) };
+    void holdEnder({ listingId: listing!.id, services: { ...app.services, bot: dying } });
+    const claimed = (await eventually(
+      async () => app.services.dataSource.getRepository(TradeOffer).findOneBy({ userId: buyer.userId, kind: 'delivery' }),
+      (offer) => offer !== null && offer.history.length === 1,
+    ))!;
+    await eventually(() => steamOffersOf(claimed.id), (offers) => offers.length === 1);
+    await app.services.dataSource.query(`UPDATE trade_offers SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [claimed.id]);
+
+    expect(await tradeOfferDispatcher({ offerId: claimed.id, services: app.services })).toBe('sent');
+    const atSteam = await steamOffersOf(claimed.id);
+    expect(atSteam).toHaveLength(1);
+    expect(await offerRow(app, claimed.id)).toMatchObject({ status: 'open', steamOfferId: atSteam[0]!.tradeofferid });
+
+    const { item, steamStates } = await settle(buyer, sale.orderItemId);
+    expect(item).toMatchObject({ status: 'delivered', refundedAt: null, deliveryAttempts: 1 });
+    expect(steamStates).toEqual([3]);
   });
 });

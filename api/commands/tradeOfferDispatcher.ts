@@ -7,7 +7,10 @@
  *    it. A claimed offer is claimed again only once the claim is older than CLAIM_LEASE_MS (its
  *    dispatcher died before recording an answer).
  * 2. record: the bot's offer id and state (`open`), or `failed` with SEND_FAILED_MESSAGE when the bot
- *    could not be reached or refused. An offer that was given up on meanwhile (a stuck deposit marked
+ *    could not be reached or refused. A send whose answer was lost may have reached Steam all the
+ *    same (a timeout; a dispatcher that died mid-send): Steam's sent offers are searched for our
+ *    `(ref <id>)` first, after a failed send and before sending an offer claimed before, and such an
+ *    offer is followed instead of being left untracked or sent twice. An offer that was given up on meanwhile (a stuck deposit marked
  *    failed by the sweep) keeps its status and the bot's offer is cancelled. So is the bot's offer of
  *    a dispatcher slower than the lease whose offer was sent again by another: the send recorded
  *    first is the one followed, never replaced by its cancelled twin.
@@ -39,6 +42,9 @@ const MESSAGES = {
   delivery: 'Your purchase from SkinMarket',
 } as const;
 
+/** What our offers' messages carry, so that Steam's offer can be matched to ours. */
+export const markerOf = (offerId: string) => `(ref ${offerId})`;
+
 function sendRequestOf(offer: TradeOffer): SendOfferRequest {
   const items = offer.items.map((item) => ({ appid: STEAM_APP_ID, contextid: item.contextid, assetid: item.assetid }));
   return {
@@ -46,7 +52,7 @@ function sendRequestOf(offer: TradeOffer): SendOfferRequest {
     itemsToReceive: offer.kind === 'deposit' ? items : [],
     itemsToGive: offer.kind === 'deposit' ? [] : items,
     // Our id in the message lets an operator (or a bot) match Steam's offer to ours.
-    message: `${MESSAGES[offer.kind]} (ref ${offer.id})`,
+    message: `${MESSAGES[offer.kind]} ${markerOf(offer.id)}`,
   };
 }
 
@@ -73,15 +79,23 @@ export async function tradeOfferDispatcher({ offerId, services }: Props): Promis
 
   let sent: { offerId: string; state: number };
   try {
-    sent = await bot.sendOffer(sendRequestOf(offer));
+    // Claimed before: that dispatcher may have reached Steam before it died.
+    const earlier = offer.history.length > 0 ? await bot.findSentOffer(markerOf(offerId)) : null;
+    sent = earlier ?? (await bot.sendOffer(sendRequestOf(offer)));
   } catch (error) {
-    logger.warn({ err: error, offerId, kind: offer.kind }, 'the trade bot could not send an offer');
-    await recordSendFailure(dataSource, offerId, error);
-    return 'failed';
+    const reached = await bot.findSentOffer(markerOf(offerId)).catch(() => null);
+    if (!reached) {
+      logger.warn({ err: error, offerId, kind: offer.kind }, 'the trade bot could not send an offer');
+      await recordSendFailure(dataSource, offerId, error);
+      return 'failed';
+    }
+    logger.warn({ err: error, offerId, steamOfferId: reached.offerId }, "the trade bot's answer was lost, but Steam has the offer: following it");
+    sent = reached;
   }
 
   const recorded = await recordSent(dataSource, offerId, sent);
-  if (!recorded) {
+  if (recorded === 'followed') return 'sent';
+  if (recorded === 'given_up') {
     // Given up on while the bot was sending: take the offer back at Steam.
     await bot.cancelOffer(sent.offerId).catch((error: unknown) => logger.warn({ err: error, offerId }, 'could not cancel an abandoned offer'));
     return 'failed';
@@ -95,9 +109,15 @@ export async function tradeOfferDispatcher({ offerId, services }: Props): Promis
   return 'sent';
 }
 
-async function recordSent(dataSource: DataSource, offerId: string, sent: { offerId: string; state: number }): Promise<boolean> {
+/**
+ * `live`: recorded as the offer we follow. `followed`: another dispatcher already follows this very
+ * Steam offer (it found it by our ref). `given_up`: the offer moved on without it; it is to be
+ * cancelled at Steam.
+ */
+async function recordSent(dataSource: DataSource, offerId: string, sent: { offerId: string; state: number }): Promise<'live' | 'followed' | 'given_up'> {
   return inTransaction(dataSource, async (manager) => {
     const offer = await manager.getRepository(TradeOffer).findOneOrFail({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
+    if (offer.steamOfferId === sent.offerId) return 'followed';
     const live = offer.status === 'sending';
     // Ours is cancelled unless live. A deposit given up on still keeps the bot's id, so that items
     // arriving after all get listed. Any other offer no longer sending keeps what it has: another
@@ -120,7 +140,7 @@ async function recordSent(dataSource: DataSource, offerId: string, sent: { offer
       details: { steamOfferId: sent.offerId, state: sent.state, kind: offer.kind },
     });
     if (live) await recordEvent(manager, { userId: offer.userId, type: 'trade-offer', payload: { offerId, status: offer.status, state: sent.state } });
-    return live;
+    return live ? 'live' : 'given_up';
   });
 }
 

@@ -82,6 +82,12 @@ export interface TradeBot {
    * (accepted, declined …) before the cancel arrived: getOffer tells which.
    */
   cancelOffer(offerId: string): Promise<void>;
+  /**
+   * The offer the bot sent whose message contains `marker` (our `(ref <id>)`) and that Steam still
+   * has active or awaiting confirmation, if any: a send whose answer was lost (a timeout, a process
+   * that died mid-send) is followed instead of leaving that offer untracked or sending a twin.
+   */
+  findSentOffer(marker: string): Promise<{ offerId: string; state: number } | null>;
   /** Trades since `sinceSeconds` (epoch seconds), newest first. */
   getTradeHistory(sinceSeconds: number): Promise<TradeHistoryEntry[]>;
   /** Whether the bot holds this asset in a tradable context (2), i.e. its protection is over. */

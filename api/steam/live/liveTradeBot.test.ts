@@ -101,6 +101,9 @@ class FakeManager extends EventEmitter implements TradeOfferManagerLike {
     (_appid: number, _contextid: number, _tradableOnly: boolean, callback: (error: Error | null, inventory?: Array<{ assetid?: string }>) => void) =>
       callback(null, this.inventory),
   );
+  getOffers = vi.fn((_filter: number, callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void) =>
+    callback(null, [...this.offers.values()], []),
+  );
   shutdown = vi.fn();
 }
 
@@ -380,6 +383,28 @@ describe('offers', () => {
     await bot.cancelOffer('2');
     expect(accepted.cancel).not.toHaveBeenCalled();
     await expect(bot.getOffer('3')).rejects.toBeInstanceOf(TradeBotUnavailableError);
+    await stop();
+  });
+
+  it('finds a sent offer still active or awaiting confirmation by the marker in its message', async () => {
+    const { bot, manager } = setup();
+    const stop = await bot.start();
+    const offer = (id: string, state: number, message: string) => {
+      const made = new FakeOffer(tradeUrl, state);
+      made.id = id;
+      made.message = message;
+      manager.offers.set(id, made);
+    };
+    offer('1', 3, 'Your purchase from SkinMarket (ref aaa)');
+    offer('2', 2, 'Your purchase from SkinMarket (ref bbb)');
+    offer('3', 9, 'Your items for sale on SkinMarket (ref ccc)');
+    expect(await bot.findSentOffer('(ref aaa)')).toBeNull();
+    expect(await bot.findSentOffer('(ref bbb)')).toEqual({ offerId: '2', state: 2 });
+    expect(await bot.findSentOffer('(ref ccc)')).toEqual({ offerId: '3', state: 9 });
+    expect(manager.getOffers).toHaveBeenCalledWith(1, expect.any(Function));
+
+    manager.getOffers.mockImplementationOnce((_filter, callback) => callback(new Error('HTTP error 502')));
+    await expect(bot.findSentOffer('(ref bbb)')).rejects.toBeInstanceOf(TradeBotUnavailableError);
     await stop();
   });
 });

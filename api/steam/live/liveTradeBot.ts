@@ -40,6 +40,7 @@ export interface ExchangeAsset {
 export interface TradeOfferLike {
   id: string | null;
   state: number;
+  message: string;
   tradeID: string | null;
   itemsToReceive: unknown[];
   addMyItem(item: { appid: number; contextid: string; assetid: string }): boolean;
@@ -60,6 +61,8 @@ export interface TradeOfferManagerLike extends EventEmitter {
   setCookies(cookies: string[], callback: (error: Error | null) => void): void;
   createOffer(tradeUrl: string): TradeOfferLike;
   getOffer(id: string, callback: Callback<TradeOfferLike>): void;
+  /** `filter` 1 = EOfferFilter.ActiveOnly; the callback gets the sent offers, then the received ones. */
+  getOffers(filter: number, callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void): void;
   getInventoryContents(appid: number, contextid: number, tradableOnly: boolean, callback: Callback<Array<{ assetid?: string; id?: string }>>): void;
   shutdown(): void;
 }
@@ -92,6 +95,8 @@ export interface LiveBotDependencies {
 const ACTIVE = 2;
 const ACCEPTED = 3;
 const NEEDS_CONFIRMATION = 9;
+/** steam-tradeoffer-manager's EOfferFilter.ActiveOnly. */
+const ACTIVE_ONLY = 1;
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_RETRY_MS = 30 * 60 * 1000;
 /** At most one web-session refresh per this interval, however many requests see the session expire. */
@@ -312,6 +317,15 @@ export function createLiveTradeBot(settings: LiveBotSettings, deps: LiveBotDepen
         const now = await rawOffer(offerId);
         if (now.state === ACTIVE || now.state === NEEDS_CONFIRMATION) throw unavailable('cancelling the trade offer', error);
       });
+    },
+
+    async findSentOffer(marker) {
+      requireOnline();
+      const sent = await new Promise<TradeOfferLike[]>((resolve, reject) =>
+        manager.getOffers(ACTIVE_ONLY, (error, offers) => (error ? reject(unavailable('getOffers', error)) : resolve(offers ?? []))),
+      );
+      const found = sent.find((offer) => (offer.state === ACTIVE || offer.state === NEEDS_CONFIRMATION) && offer.message.includes(marker) && offer.id);
+      return found ? { offerId: String(found.id), state: found.state } : null;
     },
 
     async getTradeHistory(sinceSeconds) {

@@ -22,6 +22,7 @@ import { SIM_BOT_STEAM_ID } from '../accounts';
 export const SIMULATED_BOT_NAME = 'simulated';
 const REQUEST_TIMEOUT_MS = 8_000;
 const ACTIVE = 2;
+const NEEDS_CONFIRMATION = 9;
 const ACCEPTED = 3;
 
 export interface SimulatedTradeBotOptions {
@@ -39,6 +40,7 @@ const assetSchema = z.object({ appid: z.number(), contextid: z.string(), assetid
 const offerSchema = z.object({
   tradeofferid: z.string(),
   trade_offer_state: z.number().int(),
+  message: z.string().optional(),
   tradeid: z.string().optional(),
   time_updated: z.number().optional(),
 });
@@ -171,6 +173,20 @@ export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): Trad
       // 409: the offer already ended (accepted, declined …): nothing to cancel; getOffer says how.
       if (response.ok || response.status === 409) return;
       await json(response, z.unknown(), 'CancelTradeOffer');
+    },
+
+    async findSentOffer(marker) {
+      // Active offers only: Steam's active_only also returns offers updated since the cutoff.
+      const query = `get_sent_offers=1&active_only=1&time_historical_cutoff=${Math.floor(Date.now() / 1000) + 60}`;
+      const answer = await json(
+        await call(`/api/IEconService/GetTradeOffers/v1/?${query}`),
+        z.object({ response: z.object({ trade_offers_sent: z.array(offerSchema).default([]) }) }),
+        'GetTradeOffers',
+      );
+      const found = answer.response.trade_offers_sent.find(
+        (offer) => (offer.trade_offer_state === ACTIVE || offer.trade_offer_state === NEEDS_CONFIRMATION) && offer.message?.includes(marker),
+      );
+      return found ? { offerId: found.tradeofferid, state: found.trade_offer_state } : null;
     },
 
     async getTradeHistory(sinceSeconds) {
