@@ -4,12 +4,11 @@
  * so the seller's items are free to be offered again. It is never re-sent behind the seller's back.
  * If the bot did send it after all, the dispatcher's record step cancels it at Steam.
  */
-import { audit } from '../audit/auditLog';
 import { type AppServices } from '../context';
 import { inTransaction } from '../db/transaction';
 import { TradeOffer } from '../entities';
-import { recordEvent } from '../events/domainEvents';
 import { SEND_FAILED_MESSAGE } from '../market/offerStates';
+import { failUnsentOffer } from '../market/unsentOffers';
 import { CLAIM_LEASE_MS } from './tradeOfferDispatcher';
 
 interface Props {
@@ -24,12 +23,7 @@ export async function tradeOfferAbandoner({ offerId, services, now = new Date() 
     const offer = await repository.findOne({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
     if (!offer || offer.kind !== 'deposit' || offer.status !== 'sending' || offer.steamOfferId !== null) return false;
     if (offer.updatedAt.getTime() + CLAIM_LEASE_MS > now.getTime()) return false;
-    offer.status = 'failed';
-    offer.message = SEND_FAILED_MESSAGE;
-    offer.history = [...offer.history, { state: null, status: 'failed', at: now.toISOString() }];
-    await repository.save(offer);
-    await audit(manager, { actor: 'system:sweep', action: 'trade_offer.abandoned', subjectType: 'trade_offer', subjectId: offer.id });
-    await recordEvent(manager, { userId: offer.userId, type: 'trade-offer', payload: { offerId: offer.id, status: 'failed', state: null } });
+    await failUnsentOffer(manager, offer, { message: SEND_FAILED_MESSAGE, actor: 'system:sweep', action: 'trade_offer.abandoned', at: now });
     return true;
   });
 }

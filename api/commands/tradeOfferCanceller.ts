@@ -15,8 +15,8 @@ import { type AppServices } from '../context';
 import { inTransaction } from '../db/transaction';
 import { TradeOffer } from '../entities';
 import { HttpError, notFound } from '../errors';
-import { recordEvent } from '../events/domainEvents';
 import { failureMessage } from '../market/offerStates';
+import { failUnsentOffer } from '../market/unsentOffers';
 import { TRADE_OFFER_STATES } from '../../shared/schemas/market';
 import { tradeOfferSynchronizer } from './tradeOfferSynchronizer';
 
@@ -33,12 +33,12 @@ async function giveUpSending(services: Props['services'], offerId: string, userI
     const repository = manager.getRepository(TradeOffer);
     const offer = await repository.findOne({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
     if (!offer || offer.status !== 'sending') return null;
-    offer.status = 'failed';
-    offer.message = failureMessage(TRADE_OFFER_STATES.Canceled);
-    offer.history = [...offer.history, { state: null, status: 'failed', at: new Date().toISOString() }];
-    await repository.save(offer);
-    await audit(manager, { actor: `user:${userId}`, action: 'trade_offer.cancelled', subjectType: 'trade_offer', subjectId: offer.id, details: { whileSending: true } });
-    await recordEvent(manager, { userId, type: 'trade-offer', payload: { offerId: offer.id, status: 'failed', state: null } });
+    await failUnsentOffer(manager, offer, {
+      message: failureMessage(TRADE_OFFER_STATES.Canceled),
+      actor: `user:${userId}`,
+      action: 'trade_offer.cancelled',
+      details: { whileSending: true },
+    });
     return offer;
   });
 }

@@ -10,8 +10,9 @@
  *    could not be reached or refused. A send whose answer was lost may have reached Steam all the
  *    same (a timeout; a dispatcher that died mid-send): Steam's sent offers are searched for our
  *    `(ref <id>)` first, after a failed send and before sending an offer claimed before, and such an
- *    offer is followed instead of being left untracked or sent twice. An offer that was given up on meanwhile (a stuck deposit marked
- *    failed by the sweep) keeps its status and the bot's offer is cancelled. So is the bot's offer of
+ *    offer is followed instead of being left untracked or sent twice. An offer that was given up on
+ *    meanwhile (a stuck deposit marked failed by the sweep, or cancelled by its seller) keeps its
+ *    status and the bot's offer is cancelled. So is the bot's offer of
  *    a dispatcher slower than the lease whose offer was sent again by another: the send recorded
  *    first is the one followed, never replaced by its cancelled twin.
  */
@@ -23,6 +24,7 @@ import { inTransaction } from '../db/transaction';
 import { TradeOffer } from '../entities';
 import { recordEvent } from '../events/domainEvents';
 import { SEND_FAILED_MESSAGE, statusForState } from '../market/offerStates';
+import { failUnsentOffer } from '../market/unsentOffers';
 import { type SendOfferRequest } from '../steam/tradeBot';
 import { tradeOfferSynchronizer } from './tradeOfferSynchronizer';
 
@@ -148,17 +150,11 @@ async function recordSendFailure(dataSource: DataSource, offerId: string, error:
   await inTransaction(dataSource, async (manager) => {
     const offer = await manager.getRepository(TradeOffer).findOneOrFail({ where: { id: offerId }, lock: { mode: 'pessimistic_write' } });
     if (offer.status !== 'sending') return;
-    offer.status = 'failed';
-    offer.message = SEND_FAILED_MESSAGE;
-    offer.history = [...offer.history, { state: null, status: 'failed', at: new Date().toISOString() }];
-    await manager.getRepository(TradeOffer).save(offer);
-    await audit(manager, {
+    await failUnsentOffer(manager, offer, {
+      message: SEND_FAILED_MESSAGE,
       actor: 'system:trade-bot',
       action: 'trade_offer.send_failed',
-      subjectType: 'trade_offer',
-      subjectId: offerId,
       details: { kind: offer.kind, error: (error as Error)?.message ?? String(error) },
     });
-    await recordEvent(manager, { userId: offer.userId, type: 'trade-offer', payload: { offerId, status: 'failed', state: null } });
   });
 }
