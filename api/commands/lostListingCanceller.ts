@@ -9,12 +9,12 @@
  * every sweep for an hour. A delivery already under way is left to the delivery's own outcome.
  */
 import { type DataSource } from 'typeorm';
-import { type Actor, audit } from '../audit/auditLog';
+import { type Actor } from '../audit/auditLog';
 import { inTransaction } from '../db/transaction';
 import { Listing } from '../entities';
 import { conflict, notFound } from '../errors';
-import { recordEvent } from '../events/domainEvents';
-import { failDelivery, lockSaleOf } from '../market/deliveries';
+import { lockSaleOf } from '../market/deliveries';
+import { cancelForLostItem } from '../market/lostItems';
 import { isOverdue } from '../market/overdueHolds';
 
 interface Props {
@@ -46,18 +46,7 @@ export async function lostListingCanceller({ listingId, actor, dataSource, now =
     if (sale && sale.item.status !== 'awaiting_hold') {
       throw conflict(`Listing ${listingId}'s delivery is under way (${sale.item.status}); its outcome settles the sale`, 'delivery_in_progress');
     }
-    listing.status = 'cancelled';
-    listing.cancelReason = 'item_lost';
-    await repository.save(listing);
-    if (sale && sale.item.refundedAt === null) await failDelivery(manager, { ...sale, listing, reason: 'item_lost', relist: false, actor });
-    await audit(manager, {
-      actor,
-      action: 'listing.item_lost',
-      subjectType: 'listing',
-      subjectId: listing.id,
-      details: { sold: sale !== null, refundedOrderItem: sale?.item.id ?? null, botAssetid: listing.botAssetid },
-    });
-    await recordEvent(manager, { userId: listing.sellerId, type: 'listing', payload: { listingId: listing.id, status: 'cancelled', cancelReason: 'item_lost' } });
+    await cancelForLostItem(manager, { listing, sale, reason: 'item_lost', actor, details: { botAssetid: listing.botAssetid } });
     return { listing, refundedCents: sale ? sale.item.priceCents : null, changed: true };
   });
 }

@@ -4,12 +4,12 @@
  * the buyer gets the full price back from the order's escrow; the seller is never paid. One
  * transaction, listing then order item locked; applying it twice changes nothing.
  */
-import { type Actor, audit } from '../audit/auditLog';
+import { type Actor } from '../audit/auditLog';
 import { type AppServices } from '../context';
 import { inTransaction } from '../db/transaction';
 import { Listing, TradeOffer } from '../entities';
-import { recordEvent } from '../events/domainEvents';
-import { failDelivery, lockSaleOf } from '../market/deliveries';
+import { lockSaleOf } from '../market/deliveries';
+import { cancelForLostItem } from '../market/lostItems';
 
 const ACTOR: Actor = 'system:reversal-detector';
 
@@ -35,20 +35,7 @@ export async function reversalApplier({ listingId, tradeId, services }: Props): 
     if (!reversible) return 'not_applicable';
 
     const sale = listing.soldAt ? await lockSaleOf(manager, listing.id) : null;
-    listing.status = 'cancelled';
-    listing.cancelReason = 'trade_reversed';
-    await repository.save(listing);
-    if (sale && sale.item.refundedAt === null && (sale.item.status === 'awaiting_hold' || sale.item.status === 'sending')) {
-      await failDelivery(manager, { ...sale, listing, reason: 'trade_reversed', relist: false, actor: ACTOR });
-    }
-    await audit(manager, {
-      actor: ACTOR,
-      action: 'listing.trade_reversed',
-      subjectType: 'listing',
-      subjectId: listing.id,
-      details: { tradeId, sold: listing.soldAt !== null, refundedOrderItem: sale?.item.id ?? null },
-    });
-    await recordEvent(manager, { userId: listing.sellerId, type: 'listing', payload: { listingId: listing.id, status: 'cancelled', cancelReason: 'trade_reversed' } });
+    await cancelForLostItem(manager, { listing, sale, reason: 'trade_reversed', actor: ACTOR, details: { tradeId } });
     return 'cancelled';
   });
 }
