@@ -104,14 +104,19 @@ export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): Trad
     return { id: offer.tradeofferid, state: offer.trade_offer_state, tradeId, ...details };
   }
 
-  async function poll(since: number): Promise<void> {
+  /** The bot's sent offers that are active, and those updated since `since` (epoch seconds), as Steam's active_only answers. */
+  async function sentOffers(since: number): Promise<OfferJson[]> {
     const query = `get_sent_offers=1&active_only=1&time_historical_cutoff=${since}`;
     const answer = await json(
       await call(`/api/IEconService/GetTradeOffers/v1/?${query}`),
       z.object({ response: z.object({ trade_offers_sent: z.array(offerSchema).default([]) }) }),
       'GetTradeOffers',
     );
-    for (const offer of answer.response.trade_offers_sent) {
+    return answer.response.trade_offers_sent;
+  }
+
+  async function poll(since: number): Promise<void> {
+    for (const offer of await sentOffers(since)) {
       const before = known.get(offer.tradeofferid);
       if (before === offer.trade_offer_state || (before === undefined && offer.trade_offer_state === ACTIVE)) {
         known.set(offer.tradeofferid, offer.trade_offer_state);
@@ -176,14 +181,8 @@ export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): Trad
     },
 
     async findSentOffer(marker) {
-      // Active offers only: Steam's active_only also returns offers updated since the cutoff.
-      const query = `get_sent_offers=1&active_only=1&time_historical_cutoff=${Math.floor(Date.now() / 1000) + 60}`;
-      const answer = await json(
-        await call(`/api/IEconService/GetTradeOffers/v1/?${query}`),
-        z.object({ response: z.object({ trade_offers_sent: z.array(offerSchema).default([]) }) }),
-        'GetTradeOffers',
-      );
-      const found = answer.response.trade_offers_sent.find(
+      // A cutoff in the future: the active offers alone.
+      const found = (await sentOffers(Math.floor(Date.now() / 1000) + 60)).find(
         (offer) => (offer.trade_offer_state === ACTIVE || offer.trade_offer_state === NEEDS_CONFIRMATION) && offer.message?.includes(marker),
       );
       return found ? { offerId: found.tradeofferid, state: found.trade_offer_state } : null;
