@@ -97,6 +97,25 @@ test.describe('desktop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
   });
 
+  test.describe('without the service worker, so a download can fail', () => {
+    test.use({ serviceWorkers: 'block' });
+
+    test("a screen whose code cannot be loaded shows the error in the layout, and the next page works", async ({ page }) => {
+      await page.route(/\/assets\/HelpCenterScreen-[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/market');
+      await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+      await expect(mainNav(page)).toBeVisible();
+
+      await mainNav(page).getByRole('link', { name: 'Market' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+    });
+  });
+
   test('an unknown path shows the 404 screen', async ({ page }) => {
     await page.goto('/this-page-does-not-exist');
 

@@ -6,14 +6,17 @@
  *
  * Screens are loaded on demand; the service worker precaches every chunk, so this costs nothing
  * offline. `preloadScreen` loads a path's screen ahead of rendering, so prerendered HTML hydrates in
- * one pass. The router itself is created by the entry (start.tsx in the browser, the prerender's
- * static router at build time): this module must load without a DOM.
+ * one pass. The router around `AppRoutes` comes from the entry (start.tsx's BrowserRouter in the
+ * browser, the prerender's StaticRouter at build time): this module must load without a DOM.
+ *
+ * Declarative routing (`useRoutes`), not a data router: the app has no loaders or actions, and the
+ * data router's code was 18 KiB of every page's first download (docs/decisions.md).
  */
 import { isValidElement, type ReactElement } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { pageRoutes, type PagePath } from '../../shared/routes';
 import { AppLayout } from './components/AppLayout';
-import { RouteError } from './components/RouteError';
+import { ScreenOutlet } from './components/RouteError';
 import { lazyWithPreload } from './lazyWithPreload';
 
 const LandingScreen = lazyWithPreload(() => import('./screens/landing/LandingScreen'));
@@ -56,7 +59,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // A crashing screen is replaced inside the layout, so the nav and footer stay usable.
-        errorElement: <RouteError />,
+        element: <ScreenOutlet />,
         children: [
           ...pageRoutes.map(({ path }) => ({ path, element: screens[path] })),
           { path: '*', element: <NotFoundScreen /> },
@@ -65,6 +68,11 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page the location shows, inside the layout. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 /** Loads the code of the screen `pathname` shows (resolves at once when it is already loaded). */
 export async function preloadScreen(pathname: string): Promise<void> {

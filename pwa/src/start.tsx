@@ -9,7 +9,7 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
 import App from './App';
 import { keepOfflineCopies } from './offline/keepOfflineCopies';
@@ -20,7 +20,7 @@ import { hydrationDone } from './prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { browserStyleCache } from './prerender/styles';
 import { queryClient } from './queryClient';
-import { preloadScreen, routes } from './router';
+import { AppRoutes, preloadScreen } from './router';
 import { registerServiceWorker } from './serviceWorker';
 
 export function startApp(): void {
@@ -31,12 +31,13 @@ export function startApp(): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
 
-  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <CacheProvider value={browserStyleCache(document)}>
         <App>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </App>
       </CacheProvider>
     </StrictMode>

@@ -1,14 +1,13 @@
 /**
  * Shown in place of a screen that crashed while rendering or whose code could not be loaded (say,
- * a chunk of an older deploy is gone). The header and footer stay usable around it.
+ * a chunk of an older deploy is gone). The header and footer stay usable around it, and moving to
+ * another page tries again.
  */
-import { useEffect } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { Button, Card, Center, Heading, Text } from '@chakra-ui/react';
-import { useRouteError } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 
-export function RouteError() {
-  const error = useRouteError();
-
+function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error('Screen failed to render', error);
   }, [error]);
@@ -31,5 +30,44 @@ export function RouteError() {
         </Card.Body>
       </Card.Root>
     </Center>
+  );
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failure: { error: unknown; pathname: string } | null;
+}
+
+/** Catches a screen's failure; a failure belongs to the page it happened on. */
+class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failure: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    // The path is filled in by getDerivedStateFromProps, which runs on the re-render that follows.
+    return { failure: { error, pathname: '' } };
+  }
+
+  static getDerivedStateFromProps({ pathname }: BoundaryProps, { failure }: BoundaryState): Partial<BoundaryState> | null {
+    if (failure === null) return null;
+    if (failure.pathname === '') return { failure: { ...failure, pathname } };
+    return failure.pathname === pathname ? null : { failure: null };
+  }
+
+  override render() {
+    return this.state.failure ? <RouteError error={this.state.failure.error} /> : this.props.children;
+  }
+}
+
+/** The layout route around every screen: its page's screen, or the error in its place. */
+export function ScreenOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <ScreenErrorBoundary pathname={pathname}>
+      <Outlet />
+    </ScreenErrorBoundary>
   );
 }

@@ -9,10 +9,10 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { Skeleton, Stack } from '@chakra-ui/react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
+import { StaticRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import App from '../App';
 import { AppLayout } from '../components/AppLayout';
-import { preloadScreen, routes } from '../router';
+import { AppRoutes, preloadScreen } from '../router';
 import { PRERENDERED_STYLES_ATTRIBUTE, STYLE_KEY } from './styles';
 
 /** The shell's main while a page that is not prerendered starts: neutral blocks, no screen's layout. */
@@ -27,6 +27,10 @@ function ShellSkeleton() {
 }
 
 const shellRoutes: RouteObject[] = [{ element: <AppLayout />, children: [{ path: '*', element: <ShellSkeleton /> }] }];
+
+function ShellRoutes() {
+  return useRoutes(shellRoutes);
+}
 
 /** The shell is rendered at a path no link points to, so no navigation entry shows as current. */
 const SHELL_PATH = '/__shell';
@@ -78,11 +82,7 @@ function styleElements(cache: EmotionCache, markup: string): string {
 
 /** #root's markup for `path`, or for the shell when `path` is null, and the styles it needs. */
 export async function renderPage(path: string | null): Promise<RenderedPage> {
-  const handler = createStaticHandler(path === null ? shellRoutes : routes);
-  const context = await handler.query(new Request(new URL(path ?? SHELL_PATH, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`prerendering ${path} answered a redirect`);
   if (path !== null) await preloadScreen(path);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // One style cache for the page, so each rule is written out once. In compat mode emotion keeps
   // the rules in the cache instead of writing style elements into the markup.
   const cache = createCache({ key: STYLE_KEY });
@@ -90,8 +90,7 @@ export async function renderPage(path: string | null): Promise<RenderedPage> {
   const markup = await renderToString(
     <CacheProvider value={cache}>
       <App>
-        {/* No hydration data: it would be an inline script (CSP), and the routes have no loaders. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path ?? SHELL_PATH}>{path === null ? <ShellRoutes /> : <AppRoutes />}</StaticRouter>
       </App>
     </CacheProvider>,
   );
