@@ -6,6 +6,8 @@
  *
  * The cards render in a background pass (`useDeferredValue`, a transition React does in slices):
  * in the same pass as the data's arrival they were the landing page's longest task on a phone.
+ * The section is hydrated after the page (hydrateOnView): until it is, it shows what its HTML has,
+ * no cards, even when the skins are in the cache by then.
  */
 import { useDeferredValue } from 'react';
 import { Box, Button, Flex } from '@chakra-ui/react';
@@ -14,13 +16,15 @@ import { LuArrowRight } from 'react-icons/lu';
 import { FEATURED_SKINS_LIMIT } from '../../../../shared/constants';
 import type { MarketItem } from '../../../../shared/schemas/market';
 import { useFeaturedSkinsQuery } from '../../queries/market';
+import { useHydrated } from '../../useHydrated';
 import { Section } from './Section';
 import { SkinCard } from './SkinCard';
 
 export function FeaturedMarketplace() {
   const skins = useDeferredValue(useFeaturedSkinsQuery().data);
+  const hydrated = useHydrated();
   const navigate = useNavigate();
-  if (!skins || skins.length === 0) return null;
+  if (!hydrated || !skins || skins.length === 0) return null;
 
   const handleBuyNow = (skin: MarketItem) => navigate(`/market?${new URLSearchParams({ search: skin.name })}`);
   return (

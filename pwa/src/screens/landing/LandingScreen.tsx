@@ -4,17 +4,23 @@
  * closing call to action (the footer is the layout's).
  *
  * It stays light: it loads only the stats and featured skins and imports no market-buy, wallet or
- * policy code (the router loads each screen's code with its route).
+ * policy code (the router loads each screen's code with its route); the sections below the fold
+ * load their code when they come into view.
  */
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
-import { CLAIMS } from './content';
-import { FeaturedMarketplace } from './FeaturedMarketplace';
-import { HowItWorksSection, SecuritySection, WhyChooseSection } from './FeatureSections';
+import { hydrateOnView } from '../../prerender/hydrateOnView';
+import { ClosingCallToAction } from './ClosingCallToAction';
 import { HeroSection } from './HeroSection';
-import { PrimaryAction } from './PrimaryAction';
-import { ReviewsSection, TestimonialsSection } from './SocialProof';
 import { StatsRow } from './StatsRow';
+
+// Below the fold on every screen, and the same for everyone: hydrated as they come near the
+// viewport (prerender/hydrateOnView.tsx). The closing call to action is not one of them: its button
+// depends on the session, and its HTML (for a visitor) must not linger for a signed-in user.
+const WhyChooseSection = hydrateOnView(() => import('./FeatureSections').then((module) => ({ default: module.WhyChooseSection })));
+const TestimonialsSection = hydrateOnView(() => import('./SocialProof').then((module) => ({ default: module.TestimonialsSection })));
+const ReviewsSection = hydrateOnView(() => import('./SocialProof').then((module) => ({ default: module.ReviewsSection })));
+const HowItWorksSection = hydrateOnView(() => import('./FeatureSections').then((module) => ({ default: module.HowItWorksSection })));
+const FeaturedMarketplace = hydrateOnView(() => import('./FeaturedMarketplace').then((module) => ({ default: module.FeaturedMarketplace })));
+const SecuritySection = hydrateOnView(() => import('./FeatureSections').then((module) => ({ default: module.SecuritySection })));
 
 export default function LandingScreen() {
   return (
@@ -29,41 +35,5 @@ export default function LandingScreen() {
       <SecuritySection />
       <ClosingCallToAction />
     </>
-  );
-}
-
-function ClosingCallToAction() {
-  return (
-    <Box
-      as="section"
-      aria-labelledby="closing-cta"
-      mt={{ base: '6', md: '10' }}
-      mb="4"
-      px={{ base: '4', md: '12' }}
-      py={{ base: '10', md: '16' }}
-      borderRadius="l3"
-      borderWidth="1px"
-      borderColor="brand.muted"
-      textAlign="center"
-      css={{
-        background:
-          'radial-gradient(800px 300px at 50% 0%, rgba(249, 128, 7, 0.22), transparent 70%), var(--chakra-colors-bg-panel)',
-      }}
-    >
-      <Stack gap="5" align="center" maxW="2xl" mx="auto">
-        <Heading as="h2" id="closing-cta" size={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em">
-          Ready to turn your skins into cash?
-        </Heading>
-        <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-          Join {CLAIMS.players} players who sell with a {CLAIMS.fee} fee, protected trades and payouts that arrive on time.
-        </Text>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }}>
-          <PrimaryAction size={{ base: 'md', sm: 'lg' }} />
-          <Button asChild size={{ base: 'md', sm: 'lg' }} variant="outline">
-            <RouterLink to="/market">Explore the Market</RouterLink>
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
   );
 }
