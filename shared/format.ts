@@ -123,8 +123,22 @@ const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
   hour12: true,
 };
 
+/**
+ * Formatters by options and time zone, each built once: building one costs far more than using it,
+ * and a market page formats a date on every card.
+ */
+const formatters = new Map<Intl.DateTimeFormatOptions, Map<string | undefined, Intl.DateTimeFormat>>();
+
+function formatterFor(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  let byZone = formatters.get(options);
+  if (!byZone) formatters.set(options, (byZone = new Map()));
+  let formatter = byZone.get(timeZone);
+  if (!formatter) byZone.set(timeZone, (formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
+  return formatter;
+}
+
 function formatWith(options: Intl.DateTimeFormatOptions, iso: string, timeZone: string | undefined): string {
-  const formatted = new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(toTime(iso));
+  const formatted = formatterFor(options, timeZone).format(toTime(iso));
   // Newer ICU data puts a narrow or thin no-break space before AM/PM; normalise so every browser
   // and Node render the same text.
   return formatted.replace(/[\u202f\u2009]/g, ' ');
