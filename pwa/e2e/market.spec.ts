@@ -1,6 +1,6 @@
 /**
  * The market's Buy tab as visitors and buyers use it, against the server's seeded listings
- * (SEED_LISTINGS=60): browsing, server-side filters kept in the URL (a reload restores them),
+ * (SEED_LISTINGS=60): the first page asked for by the page's entry, browsing, server-side filters kept in the URL (a reload restores them),
  * infinite scroll, the item dialog, the cart (duplicate refusal, sign-in for visitors), a refused
  * purchase for lack of balance, and a purchase with a topped-up balance followed on /checkout.
  * Other specs of the run may buy listings too, so nothing here depends on exact counts beyond the
@@ -11,6 +11,7 @@ import { MARKET_PAGE_SIZE } from '../../shared/constants';
 import { formatUsd, parseMoney } from '../../shared/money';
 import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
+import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../src/queries/skinsRequest';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
 
@@ -43,6 +44,24 @@ async function topUpAndSeeBalance(page: Page, amount: string) {
   await topUp(page, amount);
   await expect(navBalance(page)).toHaveAccessibleName(`Balance $${amount}`, { timeout: 20_000 });
 }
+
+test.describe('without the service worker, so every request is seen', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("opening /market asks for the first page once, before the app's code", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      requested.push(url.pathname + url.search);
+    });
+    await page.goto('/market');
+    await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
+
+    const firstPage = skinsRequestPath(DEFAULT_MARKET_FILTERS);
+    expect(requested.filter((path) => path.startsWith('/api/skins'))).toEqual([firstPage]);
+    expect(requested.indexOf(firstPage)).toBeLessThan(requested.findIndex((path) => /^\/assets\/start-.+\.js$/.test(path)));
+  });
+});
 
 test('a visitor browses, filters (kept in the URL), scrolls for more and fills the cart', async ({ page }) => {
   test.slow();

@@ -9,11 +9,14 @@
  * in between instead of after one long task.
  *
  * A hidden page (opened in a background tab) gets no animation frames until it is shown, so it
- * starts at once. What must not wait for the app is listened for here: the browser's install offer.
+ * starts at once. What must not wait for the app starts here: listening for the browser's install
+ * offer, and on /market asking for the skins the first screen shows.
  */
 import { listenForInstallPrompt } from './components/installPrompt';
+import { loadFirstPageEarly } from './screens/market/buy/earlyFirstPage';
 
 listenForInstallPrompt();
+loadFirstPageEarly(window.location);
 
 const start = () => void import('./start').then(({ startApp }) => setTimeout(startApp, 0));
 

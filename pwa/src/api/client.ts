@@ -3,6 +3,8 @@
  * out. Every non-OK answer becomes an ApiError whose message is "<status>: <text>" (spec section 8),
  * where the text is the server's `message`, else the body text, else the status text.
  */
+import { takeEarlyResponse } from './earlyRequests';
+
 export interface ApiErrorBody {
   message?: string;
   code?: string;
@@ -44,7 +46,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(request.body);
   }
-  const response = await fetch(path, init);
+  // A GET the page's entry already started (earlyRequests.ts) is not sent twice.
+  const early = init.method === 'GET' ? takeEarlyResponse(path) : undefined;
+  const response = await (early ?? fetch(path, init));
   const text = await response.text();
   if (!response.ok) {
     let body: ApiErrorBody = {};

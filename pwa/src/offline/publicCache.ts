@@ -19,7 +19,8 @@ import {
   persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
-import { DEFAULT_MARKET_FILTERS, marketKeys } from '../queries/market';
+import { marketKeys } from '../queries/market';
+import { DEFAULT_MARKET_FILTERS } from '../queries/skinsRequest';
 
 const STORAGE_KEY = 'skinmarket.public-cache';
 /** Bump when the shape of a persisted answer changes: older saves are then discarded. */

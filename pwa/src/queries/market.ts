@@ -9,26 +9,9 @@
  * the landing page, which uses the featured and stats hooks, does not download the schema library.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { MARKET_PAGE_SIZE, type Condition, type Rarity, type WeaponType } from '../../../shared/constants';
-import type { MarketItem, MarketSort, MarketStats, SkinsPage } from '../../../shared/schemas/market';
+import type { MarketItem, MarketStats, SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
-
-export const DEFAULT_MARKET_SORT: MarketSort = 'price_desc';
-
-/** Applied Buy tab filters; an absent field means "all" (spec: default filters all). */
-export interface MarketFilters {
-  search?: string;
-  /** Two-decimal strings as typed ("12.5"). */
-  minPrice?: string;
-  maxPrice?: string;
-  weaponType?: WeaponType;
-  rarity?: Rarity;
-  condition?: Condition;
-  statTrak?: boolean;
-  sort: MarketSort;
-}
-
-export const DEFAULT_MARKET_FILTERS: MarketFilters = { sort: DEFAULT_MARKET_SORT };
+import { skinsRequestPath, type MarketFilters } from './skinsRequest';
 
 export const marketKeys = {
   all: ['market'] as const,
@@ -38,30 +21,6 @@ export const marketKeys = {
   featured: () => [...marketKeys.all, 'featured'] as const,
   stats: () => [...marketKeys.all, 'stats'] as const,
 };
-
-/** The filters as search parameters, in a fixed order; "all" filters and the default sort are left out. */
-export function searchParamsFromFilters(filters: MarketFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  const search = filters.search?.trim();
-  if (search) params.set('search', search);
-  if (filters.minPrice) params.set('minPrice', filters.minPrice);
-  if (filters.maxPrice) params.set('maxPrice', filters.maxPrice);
-  if (filters.weaponType) params.set('weaponType', filters.weaponType);
-  if (filters.rarity) params.set('rarity', filters.rarity);
-  if (filters.condition) params.set('condition', filters.condition);
-  if (filters.statTrak !== undefined) params.set('statTrak', String(filters.statTrak));
-  if (filters.sort !== DEFAULT_MARKET_SORT) params.set('sort', filters.sort);
-  return params;
-}
-
-/** GET /api/skins for one page of a filtered view. */
-export function skinsRequestPath(filters: MarketFilters, cursor?: string | null): string {
-  const params = searchParamsFromFilters(filters);
-  params.set('sort', filters.sort);
-  params.set('limit', String(MARKET_PAGE_SIZE));
-  if (cursor) params.set('cursor', cursor);
-  return `/api/skins?${params}`;
-}
 
 /**
  * The Buy grid: pages of MARKET_PAGE_SIZE in the server's order. While a changed filter loads, the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { skinsQuerySchema } from '../../../shared/schemas/market';
-import { searchParamsFromFilters, skinsRequestPath } from './market';
+import { searchParamsFromFilters, skinsRequestPath } from './skinsRequest';
 
 describe('searchParamsFromFilters', () => {
   it('writes every filter in a fixed order', () => {

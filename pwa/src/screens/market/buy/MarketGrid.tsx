@@ -14,6 +14,7 @@ import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ItemCard, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
 import { deliveryText } from './delivery';
+import { PRIORITY_CARDS } from './earlyFirstPage';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
 interface MarketGridProps {
@@ -122,9 +123,6 @@ interface MarketItemCardProps {
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
 }
-
-/** Cards in the first row on a wide screen: their pictures load first (the page's largest paint). */
-const PRIORITY_CARDS = 4;
 
 /** Memoized: a page of new cards must not re-render the hundreds already on screen. */
 const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, onOpen, onAddToCart }: MarketItemCardProps) {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS, MARKET_SORTS, RARITIES, WEAPON_TYPES } from '../../../../../shared/constants';
 import { skinsQuerySchema } from '../../../../../shared/schemas/market';
-import { marketKeys, searchParamsFromFilters, type MarketFilters } from '../../../queries/market';
+import { marketKeys } from '../../../queries/market';
+import { searchParamsFromFilters, type MarketFilters } from '../../../queries/skinsRequest';
 import { filtersFromSearchParams, normalizeFilters } from './filterParams';
 
 describe('market filters in the URL', () => {

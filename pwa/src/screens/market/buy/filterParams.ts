@@ -20,7 +20,7 @@ import {
   type WeaponType,
 } from '../../../../../shared/constants';
 import { parseMoney } from '../../../../../shared/money';
-import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../queries/market';
+import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../queries/skinsRequest';
 
 function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
   return value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : undefined;
