@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import {
   abbreviateCount,
@@ -228,6 +229,26 @@ describe('formatDateTime and formatDate', () => {
     const runtimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(formatDateTime(iso)).toBe(formatDateTime(iso, runtimeZone));
     expect(formatDate(iso)).toBe(formatDate(iso, runtimeZone));
+  });
+
+  // The runtime's own zone is formatted without Intl: it must read exactly as Intl's en-US would,
+  // in zones with half-hour and 45-minute offsets and daylight saving, at any time of day.
+  it.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Australia/Lord_Howe'])("reads in %s's own zone as Intl does", (zone) => {
+    const savedZone = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      fc.assert(
+        fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (date) => {
+          const at = date.toISOString();
+          expect(formatDateTime(at)).toBe(formatDateTime(at, zone));
+          expect(formatDate(at)).toBe(formatDate(at, zone));
+        }),
+        { numRuns: 500 },
+      );
+    } finally {
+      if (savedZone === undefined) delete process.env.TZ;
+      else process.env.TZ = savedZone;
+    }
   });
 
   it('throws on an invalid timestamp', () => {
