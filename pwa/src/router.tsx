@@ -18,6 +18,8 @@ import { pageRoutes, type PagePath } from '../../shared/routes';
 import { AppLayout } from './components/AppLayout';
 import { ScreenOutlet } from './components/RouteError';
 import { lazyWithPreload } from './lazyWithPreload';
+import { marketTabFor, type MarketTab } from './screens/market/marketTab';
+import { preloadMarketTab } from './screens/market/tabs';
 
 const LandingScreen = lazyWithPreload(() => import('./screens/landing/LandingScreen'));
 const MarketScreen = lazyWithPreload(() => import('./screens/market/MarketScreen'));
@@ -74,9 +76,13 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Loads the code of the screen `pathname` shows (resolves at once when it is already loaded). */
-export async function preloadScreen(pathname: string): Promise<void> {
+/**
+ * Loads the code of the screen `pathname` shows, and of the market's tab it opens on, side by side
+ * (resolves at once when they are already loaded).
+ */
+export async function preloadScreen(pathname: string, hash = ''): Promise<void> {
   const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
-  const screen = isValidElement(element) ? (element.type as { preload?: () => Promise<void> }) : undefined;
-  await screen?.preload?.();
+  if (!isValidElement<{ tab?: MarketTab }>(element)) return;
+  const screen = element.type as { preload?: () => Promise<void> };
+  await Promise.all([screen.preload?.(), element.type === MarketScreen ? preloadMarketTab(marketTabFor(element.props.tab ?? 'buy', hash)) : undefined]);
 }

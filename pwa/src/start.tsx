@@ -48,17 +48,18 @@ export function startApp(): void {
   // freeze a phone for the whole page. The offline copy of the public data is in the cache before
   // a first render from scratch, so the screen shows it (or the network's answer) in one pass; a
   // hydrated page takes it once the screen has hydrated, as its HTML was rendered without it.
+  const { pathname, search, hash } = window.location;
   const renderFromScratch = () =>
-    void restorePublicCache(queryClient).then(() => {
+    // The screen's code is fetched while the offline copy is read, not once the app renders.
+    void Promise.all([restorePublicCache(queryClient), preloadScreen(pathname, hash).catch(() => {})]).then(() => {
       const root = createRoot(container);
       startTransition(() => root.render(app));
     });
 
-  const { pathname, search } = window.location;
   if (container.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === '') {
     // The screen's code first, so it hydrates rather than suspends; if it does not arrive, rendered
     // from scratch the route shows its error screen.
-    preloadScreen(pathname).then(() => {
+    preloadScreen(pathname, hash).then(() => {
       startTransition(() => void hydrateRoot(container, app));
       void hydrationDone().then(() => restorePublicCache(queryClient));
     }, renderFromScratch);

@@ -1,16 +1,13 @@
 /**
  * Market (/market, /market/ and /market/sell; the mobile menu's /market#sell also opens the Sell
- * tab). The tab follows the route. Each tab's code loads only when that tab is shown, so the Sell
- * tab never downloads the catalogue, cart and purchase code, and the other way round.
+ * tab). The tab follows the route; each tab's code loads only when that tab is shown (tabs.ts).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Center, Spinner } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import { MarketLayout } from './MarketLayout';
 import { marketTabFor, type MarketTab } from './marketTab';
-
-const BuyTab = lazy(() => import('./buy/BuyTab'));
-const SellTab = lazy(() => import('./sell/SellTab'));
+import { BuyTab, SellTab } from './tabs';
 
 function TabFallback() {
   return (
