@@ -83,6 +83,9 @@ test("a seller's listings (countdown ticking) and inventory show offline, marked
   await page.goto('/listings');
   await waitForServiceWorker(page);
   await expect(page.getByRole('article', { name: listing.name })).toBeVisible();
+  // The device copy is written just after the list shows; cut the network before that and a
+  // reload has nothing to show.
+  await expect.poll(async () => (await indexedDbCounts(page)).listings).toBe(1);
 
   await goOffline(context);
   await page.reload();
