@@ -1,8 +1,9 @@
 /**
  * App-wide toasts (spec section 9): one visible at a time, 5 s each, bottom-right, at most 420 px
  * wide, F8 moves focus to the notifications. Call `toaster.create({ title, description, type })`
- * from anywhere. The toasts are drawn by ToastViewport.tsx, which App loads after the first paint
- * (toasts created before it mounts wait in this store and show when it does).
+ * from anywhere. The toasts are drawn by ToastViewport.tsx, which App loads with the first toast
+ * (toasts created before it mounts wait in this store and show when it does); F8 works from then
+ * on, when there is something to move to.
  */
 import { createToaster } from '@chakra-ui/react';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
