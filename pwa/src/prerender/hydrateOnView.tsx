@@ -16,6 +16,10 @@
  * and has no props, so its parent's renders stop at it; any pointer, key or history event starts
  * loading the code, so a navigation (which always follows one) finds it loaded or on its way.
  *
+ * A context the part reads changing under it forces the same: so only parts of one screen, whose
+ * contexts stay put while the screen is shown, not the layout (the footer's links follow the
+ * location, which a redirect can change without any input).
+ *
  * Parts deferred this way must render, while hydrating, what the prerender rendered: no user and no
  * query data (useHydrated, useCurrentUser).
  */
