@@ -39,22 +39,21 @@ interface BoundaryProps {
 }
 
 interface BoundaryState {
-  failure: { error: unknown; pathname: string } | null;
+  /** The page the boundary last rendered, and what its screen threw (null: nothing). */
+  pathname: string;
+  failure: { error: unknown } | null;
 }
 
 /** Catches a screen's failure; a failure belongs to the page it happened on. */
 class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failure: null };
+  override state: BoundaryState = { pathname: this.props.pathname, failure: null };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    // The path is filled in by getDerivedStateFromProps, which runs on the re-render that follows.
-    return { failure: { error, pathname: '' } };
+    return { failure: { error } };
   }
 
-  static getDerivedStateFromProps({ pathname }: BoundaryProps, { failure }: BoundaryState): Partial<BoundaryState> | null {
-    if (failure === null) return null;
-    if (failure.pathname === '') return { failure: { ...failure, pathname } };
-    return failure.pathname === pathname ? null : { failure: null };
+  static getDerivedStateFromProps({ pathname }: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return pathname === state.pathname ? null : { pathname, failure: null };
   }
 
   override render() {
