@@ -1,7 +1,7 @@
 /**
- * The Buy tab's filters and the GET /api/skins request they make. A module of its own, with no
- * dependencies, because the page's entry (main.tsx) asks for the market's first page before the
- * app's code has arrived (earlyMarket.ts).
+ * The Buy tab's filters and the GET /api/skins request they make. A module of its own that imports
+ * no library, because the page's entry (main.tsx) asks for the market's first page before the app's
+ * code has arrived (screens/market/buy/earlyFirstPage.ts).
  */
 import { MARKET_PAGE_SIZE, type Condition, type Rarity, type WeaponType } from '../../../shared/constants';
 import type { MarketSort } from '../../../shared/schemas/market';

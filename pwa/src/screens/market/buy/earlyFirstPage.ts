@@ -7,12 +7,14 @@
 import type { SkinsPage } from '../../../../../shared/schemas/market';
 import { startEarlyRequest } from '../../../api/earlyRequests';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../../queries/skinsRequest';
+import { marketTabFor } from '../marketTab';
 
 /** Cards in the first row on a wide screen: their pictures load first (the page's largest paint). */
 export const PRIORITY_CARDS = 4;
 
-export function loadFirstPageEarly({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
-  if (!/^\/market\/?$/.test(pathname) || search !== '' || !navigator.onLine) return;
+export function loadFirstPageEarly({ pathname, search, hash }: Pick<Location, 'pathname' | 'search' | 'hash'>): void {
+  const buyTab = /^\/market\/?$/.test(pathname) && marketTabFor('buy', hash) === 'buy';
+  if (!buyTab || search !== '' || !navigator.onLine) return;
   startEarlyRequest(skinsRequestPath(DEFAULT_MARKET_FILTERS))
     .then((response) => (response.ok ? (response.json() as Promise<SkinsPage>) : null))
     .then((page) => {
