@@ -48,18 +48,54 @@ async function topUpAndSeeBalance(page: Page, amount: string) {
 test.describe('without the service worker, so every request is seen', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test("opening /market asks for the first page once, before the app's code", async ({ page }) => {
+  /** The paths of the page's requests, in order. */
+  function recordRequests(page: Page): string[] {
     const requested: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       requested.push(url.pathname + url.search);
     });
+    return requested;
+  }
+
+  /** Notes in the page whether the grid ever showed its skeleton cards (a render without the data). */
+  async function watchForGridSkeleton(page: Page) {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[aria-label="Loading skins"]')) return;
+        document.documentElement.dataset.gridSkeletonSeen = 'true';
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
+  const gridSkeletonSeen = (page: Page) => page.evaluate(() => document.documentElement.dataset.gridSkeletonSeen === 'true');
+
+  test("opening /market asks for the first page once, before the app's code, and the app's first render shows it", async ({ page }) => {
+    const requested = recordRequests(page);
+    await watchForGridSkeleton(page);
     await page.goto('/market');
     await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
 
     const firstPage = skinsRequestPath(DEFAULT_MARKET_FILTERS);
     expect(requested.filter((path) => path.startsWith('/api/skins'))).toEqual([firstPage]);
     expect(requested.indexOf(firstPage)).toBeLessThan(requested.findIndex((path) => /^\/assets\/start-.+\.js$/.test(path)));
+    expect(await gridSkeletonSeen(page)).toBe(false);
+  });
+
+  test('a first page that is slow to come does not hold the app back, and is still asked for once', async ({ page }) => {
+    const requested = recordRequests(page);
+    await watchForGridSkeleton(page);
+    await page.route('**/api/skins?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await route.continue();
+    });
+    await page.goto('/market');
+    // The app renders without it: its grid shows skeleton cards, and the app's controls work.
+    await expect(page.getByRole('list', { name: 'Loading skins' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Advanced Filters' })).toBeEnabled();
+    await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
+    expect(requested.filter((path) => path.startsWith('/api/skins'))).toEqual([skinsRequestPath(DEFAULT_MARKET_FILTERS)]);
+    expect(await gridSkeletonSeen(page)).toBe(true);
   });
 });
 

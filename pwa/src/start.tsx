@@ -19,8 +19,10 @@ import { restorePublicCache } from './offline/publicCache';
 import { hydrationDone } from './prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { browserStyleCache } from './prerender/styles';
+import { seedDefaultSkinsPage } from './queries/market';
 import { queryClient } from './queryClient';
 import { AppRoutes, preloadScreen } from './router';
+import { takeEarlyFirstPage } from './screens/market/buy/earlyFirstPage';
 import { registerServiceWorker } from './serviceWorker';
 
 export function startApp(): void {
@@ -49,9 +51,14 @@ export function startApp(): void {
   // a first render from scratch, so the screen shows it (or the network's answer) in one pass; a
   // hydrated page takes it once the screen has hydrated, as its HTML was rendered without it.
   const { pathname, search, hash } = window.location;
+  // The offline copy, then on /market the first page the entry asked for (fresher than the copy).
+  const dataBeforeFirstRender = () =>
+    restorePublicCache(queryClient)
+      .then(takeEarlyFirstPage)
+      .then((page) => page && seedDefaultSkinsPage(queryClient, page));
   const renderFromScratch = () =>
-    // The screen's code is fetched while the offline copy is read, not once the app renders.
-    void Promise.all([restorePublicCache(queryClient), preloadScreen(pathname, hash).catch(() => {})]).then(() => {
+    // The screen's code is fetched while that data is read, not once the app renders.
+    void Promise.all([dataBeforeFirstRender(), preloadScreen(pathname, hash).catch(() => {})]).then(() => {
       const root = createRoot(container);
       startTransition(() => root.render(app));
     });

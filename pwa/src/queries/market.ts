@@ -8,10 +8,10 @@
  * (screens/market/buy/filterParams.ts): this module imports only types from the shared schemas, so
  * the landing page, which uses the featured and stats hooks, does not download the schema library.
  */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MarketItem, MarketStats, SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
-import { skinsRequestPath, type MarketFilters } from './skinsRequest';
+import { DEFAULT_MARKET_FILTERS, skinsRequestPath, type MarketFilters } from './skinsRequest';
 
 export const marketKeys = {
   all: ['market'] as const,
@@ -34,6 +34,11 @@ export function useSkinsInfiniteQuery(filters: MarketFilters) {
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Puts `page` into the cache as the first page of the market's default view, fresh from the server. */
+export function seedDefaultSkinsPage(client: QueryClient, page: SkinsPage): void {
+  client.setQueryData(marketKeys.skins(DEFAULT_MARKET_FILTERS), { pages: [page], pageParams: [null] });
 }
 
 /** The landing page's featured skins (at most 8; the page shows the section only when there are some). */
