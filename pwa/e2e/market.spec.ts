@@ -83,10 +83,11 @@ test.describe('without the service worker, so every request is seen', () => {
   });
 
   test('a first page that is slow to come does not hold the app back, and is still asked for once', async ({ page }) => {
+    // Long enough that the app, on a busy machine too, starts before it: the app waits 1.5 s at most.
     const requested = recordRequests(page);
     await watchForGridSkeleton(page);
     await page.route('**/api/skins?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
       await route.continue();
     });
     await page.goto('/market');
