@@ -2,8 +2,9 @@
 // serves; `npm run dev:pwa` proxies the server's paths to the API on 127.0.0.1:8080.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig } from 'vite';
+import { createServer, defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
 import type * as PrerenderStep from './ops/prerender';
@@ -12,25 +13,28 @@ const API_ORIGIN = 'http://127.0.0.1:8080';
 // Keep in step with APP_BACKGROUND in pwa/src/theme.ts and the theme-color meta in index.html.
 const THEME_COLOR = '#0a0d13';
 
-export default defineConfig({
-  root: fileURLToPath(new URL('./pwa', import.meta.url)),
+const PWA_ROOT = fileURLToPath(new URL('./pwa', import.meta.url));
+
+/** React Router's own production build: its package points every bundler at the one with development warnings on. */
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig> => ({
+  root: PWA_ROOT,
+  resolve: { alias: command === 'build' ? ROUTER_PRODUCTION : [] },
   build: {
     outDir: fileURLToPath(new URL('./dist/pwa', import.meta.url)),
     emptyOutDir: true,
     // Which chunks each screen needs: `npm run size` measures routes' initial JavaScript from it.
     manifest: true,
-    // React in its own chunk: a deploy that only changes app code keeps it cached. Chakra is left to
-    // the bundler's splitting, so each screen loads only the components (and state machines) it uses.
+    // React, the page's entry and all the app's start needs in a chunk each; the screens' code left
+    // to the bundler's splitting (ops/chunkGroups.ts).
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
-              priority: 2,
-            },
-          ],
+          groups: command === 'build' && !isSsrBuild ? await chunkGroups(PWA_ROOT) : [reactGroup],
         },
       },
     },
@@ -49,7 +53,7 @@ export default defineConfig({
         async handler(options) {
           const server = await createServer({
             configFile: false,
-            root: fileURLToPath(new URL('./pwa', import.meta.url)),
+            root: PWA_ROOT,
             mode: 'production',
             logLevel: 'warn',
             plugins: [react()],
@@ -119,4 +123,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { startModules } from './chunkGroups';
+
+const APP = '/repo/pwa/src';
+
+/** A chunk of the first build, as the bundler reports it. */
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], kind: { entry?: boolean; lazy?: boolean } = {}) {
+  return {
+    fileName,
+    moduleIds,
+    imports,
+    isEntry: kind.entry === true,
+    isDynamicEntry: kind.lazy === true,
+    facadeModuleId: kind.entry || kind.lazy ? moduleIds.at(-1)! : null,
+  };
+}
+
+// The shape the bundler gives the app: the entry shares a module with the start, the start and the
+// screens share small chunks, React has its own chunk, and a screen is loaded lazily.
+const chunks = [
+  chunk('index.js', [`${APP}/api/earlyRequests.ts`, `${APP}/main.tsx`], [], { entry: true }),
+  chunk('react.js', ['/repo/node_modules/react-dom/index.js', '/repo/node_modules/react/index.js']),
+  chunk('button.js', ['/repo/node_modules/@chakra-ui/react/dist/esm/components/button/button.js'], ['react.js']),
+  chunk('format.js', ['/repo/shared/format.ts']),
+  chunk('start.js', [`${APP}/api/client.ts`, `${APP}/router.tsx`, `${APP}/start.tsx`], ['index.js', 'react.js', 'button.js', 'format.js'], { lazy: true }),
+  chunk('dialog.js', ['/repo/node_modules/@chakra-ui/react/dist/esm/components/dialog/dialog.js'], ['react.js']),
+  chunk('toast.js', [`${APP}/components/ToastViewport.tsx`], ['react.js', 'button.js'], { lazy: true }),
+  chunk('landing.js', [`${APP}/screens/landing/LandingScreen.tsx`], ['react.js', 'button.js', 'dialog.js'], { lazy: true }),
+];
+
+describe('startModules', () => {
+  const { entry, core } = startModules(chunks);
+
+  it("takes the entry's chunks as they are", () => {
+    expect([...entry]).toEqual([`${APP}/api/earlyRequests.ts`, `${APP}/main.tsx`]);
+  });
+
+  it("gathers every module of the start's chunks, less the entry's, React's and the lazily loaded ones", () => {
+    expect([...core].sort()).toEqual(
+      [
+        '/repo/node_modules/@chakra-ui/react/dist/esm/components/button/button.js',
+        '/repo/shared/format.ts',
+        `${APP}/api/client.ts`,
+        `${APP}/router.tsx`,
+      ].sort(),
+    );
+  });
+
+  it('leaves what only screens use to the screens', () => {
+    expect(core.has('/repo/node_modules/@chakra-ui/react/dist/esm/components/dialog/dialog.js')).toBe(false);
+    expect(core.has(`${APP}/components/ToastViewport.tsx`)).toBe(false);
+  });
+
+  it('fails the build when the first build has no chunk for the start', () => {
+    expect(() => startModules(chunks.filter((candidate) => candidate.fileName !== 'start.js'))).toThrow(/start\.tsx/);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * How the PWA's build groups modules into chunks (vite.config.ts): React in a chunk of its own, the
+ * page's entry in one, everything the app's start needs in one more (`core`), and the screens' code
+ * left to the bundler, so each screen loads only the components and state machines it uses.
+ *
+ * Left to itself, the bundler gave each module shared by the start and some screens a chunk of its
+ * own (a Chakra component, a hook, a constants module: most of one or two KiB), although no screen
+ * loads before the start. Every page then asked for 27 files before the app could run, and
+ * `/market` for 61. Each file costs the phone's main thread a request to start (preloading the 27
+ * was a 27 ms task here, four times that on Lighthouse's phone) and, over HTTP/1.1's six
+ * connections to a host, a place in a queue of round trips. Every page loads all of the start's
+ * modules anyway, so one chunk of them costs no page a byte more; it compresses better, too.
+ *
+ * Which modules those are cannot be read off the module graph: Chakra's barrel module imports
+ * every component, used or not. So a first build, written nowhere and not minified, chunks the app
+ * the bundler's way, and the groups take their modules from its chunks: the entry's static closure
+ * (kept one small file, which must not wait for anything to paint first), and the start's, less
+ * the entry's, React and the lazily loaded modules. Neither group pulls in its modules'
+ * dependencies (`includeDependenciesRecursively`), or the barrels would bring every component back.
+ */
+import react from '@vitejs/plugin-react';
+import { build, type Rolldown } from 'vite';
+
+/** React, the router and the scheduler: a deploy that only changes app code leaves them cached. */
+export const reactGroup = {
+  name: 'react',
+  test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+  priority: 2,
+};
+
+const START_MODULE = /[\\/]pwa[\\/]src[\\/]start\.tsx$/;
+
+/** What the groups need to know of a chunk of the first build. */
+type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId'>;
+
+/** A chunk and every chunk it imports statically. */
+function staticClosure(chunk: Chunk, byFile: Map<string, Chunk>, seen = new Set<Chunk>()): Set<Chunk> {
+  if (seen.has(chunk)) return seen;
+  seen.add(chunk);
+  for (const file of chunk.imports) {
+    const imported = byFile.get(file);
+    if (imported) staticClosure(imported, byFile, seen);
+  }
+  return seen;
+}
+
+const modulesOf = (chunks: Iterable<Chunk>) => new Set([...chunks].flatMap((chunk) => chunk.moduleIds));
+
+/** The modules of the page's entry and of the app's start, from the bundler's own chunking. */
+export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string> } {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entryChunk = chunks.find((chunk) => chunk.isEntry);
+  const startChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && START_MODULE.test(chunk.facadeModuleId));
+  if (!entryChunk || !startChunk) throw new Error('ops/chunkGroups.ts: the first build has no entry chunk, or none for pwa/src/start.tsx');
+  const entry = modulesOf(staticClosure(entryChunk, byFile));
+  const lazy = new Set(chunks.filter((chunk) => chunk.isDynamicEntry).map((chunk) => chunk.facadeModuleId));
+  const core = new Set([...modulesOf(staticClosure(startChunk, byFile))].filter((id) => !entry.has(id) && !lazy.has(id) && !reactGroup.test.test(id)));
+  return { entry, core };
+}
+
+/** The groups of the build of the app at `root`, after a first build of it (see above). */
+export async function chunkGroups(root: string) {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
+  });
+  const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+  const { entry, core } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
+  return [
+    reactGroup,
+    { name: 'index', test: (id: string) => entry.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'core', test: (id: string) => core.has(id), priority: 1, includeDependenciesRecursively: false },
+  ];
+}
