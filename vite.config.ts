@@ -34,7 +34,7 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: command === 'build' && !isSsrBuild ? await chunkGroups(PWA_ROOT) : [reactGroup],
+          groups: command === 'build' && !isSsrBuild ? await chunkGroups(PWA_ROOT, { alias: ROUTER_PRODUCTION }) : [reactGroup],
         },
       },
     },

@@ -19,7 +19,7 @@
  * dependencies (`includeDependenciesRecursively`), or the barrels would bring every component back.
  */
 import react from '@vitejs/plugin-react';
-import { build, type Rolldown } from 'vite';
+import { build, type Rolldown, type UserConfig } from 'vite';
 
 /** React, the router and the scheduler: a deploy that only changes app code leaves them cached. */
 export const reactGroup = {
@@ -58,11 +58,15 @@ export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<s
   return { entry, core };
 }
 
-/** The groups of the build of the app at `root`, after a first build of it (see above). */
-export async function chunkGroups(root: string) {
+/**
+ * The groups of the build of the app at `root`, after a first build of it (see above) that resolves
+ * modules as the real one does (`resolve`).
+ */
+export async function chunkGroups(root: string, resolve: UserConfig['resolve']) {
   const output = await build({
     configFile: false,
     root,
+    resolve,
     logLevel: 'silent',
     plugins: [react()],
     build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
