@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/constants';
-import { accountMenuButton, DEMO_ACCOUNTS, signInAs } from './helpers/signIn';
+import { accountMenuButton, DEMO_ACCOUNTS, signInAs, signInAsNewUser } from './helpers/signIn';
 
 const FOOTER_LINKS = [
   '/market',
@@ -113,6 +113,23 @@ test.describe('desktop', () => {
       await mainNav(page).getByRole('link', { name: 'Market' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+    });
+
+    test('account menus whose code cannot be loaded leave the page working, with a way to reload', async ({ page }) => {
+      await signInAsNewUser(page);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.route(/\/assets\/AccountMenus-[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/market');
+
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Reload: the account menu could not be loaded' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+      await expect(mainNav(page)).toBeVisible();
+      expect(errors).toEqual([]);
+
+      await page.unroute(/\/assets\/AccountMenus-[^/]+\.js$/);
+      await page.getByRole('banner').getByRole('button', { name: /^Reload/ }).click();
+      await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu: / })).toBeVisible();
     });
   });
 

@@ -3,9 +3,10 @@
  * offline visits) around the router (given by the entry: the browser's in start.tsx, a static one
  * when prerendering), plus the global overlays and the offline and live-update services.
  */
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, useSyncExternalStore, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { LazyPart } from './components/LazyPart';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { toaster } from './components/toaster';
 import { UpdatePrompt } from './components/UpdatePrompt';
@@ -43,10 +44,18 @@ function AfterHydration() {
   const showToasts = useSyncExternalStore(subscribeToToasts, readToastsNeeded, () => false);
   if (!hydrated) return null;
   return (
-    <Suspense fallback={null}>
-      {showToasts ? <ToastViewport /> : null}
-      {user ? <OfflineSync /> : null}
-    </Suspense>
+    <>
+      {showToasts ? (
+        <LazyPart name="The toasts' view">
+          <ToastViewport />
+        </LazyPart>
+      ) : null}
+      {user ? (
+        <LazyPart name="The outbox">
+          <OfflineSync />
+        </LazyPart>
+      ) : null}
+    </>
   );
 }
 

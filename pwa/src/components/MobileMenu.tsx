@@ -6,10 +6,11 @@
  * The button is not in prerendered HTML (its place is kept): the app starts after the first
  * paint, and a tap on a button with nothing behind it yet would be lost.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Box, IconButton } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import type { User } from '../queries/user';
+import { LazyPart } from './LazyPart';
 import { useHydrated } from '../useHydrated';
 
 const loadSheet = () => import('./MobileMenuSheet');
@@ -51,9 +52,9 @@ export function MobileMenu({ user }: MobileMenuProps) {
         <LuMenu />
       </IconButton>
       {used ? (
-        <Suspense fallback={null}>
+        <LazyPart name="The menu's sheet">
           <MobileMenuSheet user={user} open={open} onOpenChange={setOpen} trigger={trigger} />
-        </Suspense>
+        </LazyPart>
       ) : null}
     </>
   );

@@ -6,10 +6,11 @@
  * Signed in or out is decided by GET /api/user alone; if that call fails for any other reason
  * (API down) the bar shows the signed-out state rather than an error.
  */
-import { lazy, memo, Suspense, useDeferredValue } from 'react';
-import { Box, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
+import { lazy, memo, useDeferredValue } from 'react';
+import { Box, Button, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useCurrentUser, type User } from '../queries/user';
+import { LazyPart } from './LazyPart';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { SteamLoginButton } from './SteamLoginButton';
@@ -23,6 +24,15 @@ const AccountMenus = lazy(() => import('./AccountMenus'));
 /** Holds the account area's place while the session is checked or the menus load. */
 function AccountSkeleton() {
   return <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />;
+}
+
+/** In the menus' place when their code could not be loaded: the browser will not try again before a reload. */
+function AccountMenusMissing() {
+  return (
+    <Button size="sm" variant="outline" aria-label="Reload: the account menu could not be loaded" onClick={() => window.location.reload()}>
+      Reload
+    </Button>
+  );
 }
 
 // The logo and the main links are memoized: the layout re-renders the bar on every navigation,
@@ -98,9 +108,9 @@ function AccountArea() {
       {user === undefined ? (
         <AccountSkeleton />
       ) : user ? (
-        <Suspense fallback={<AccountSkeleton />}>
+        <LazyPart name="The account menus" loading={<AccountSkeleton />} fallback={<AccountMenusMissing />}>
           <AccountMenus user={user} />
-        </Suspense>
+        </LazyPart>
       ) : (
         <SteamLoginButton size="sm" px="4" />
       )}
