@@ -215,6 +215,23 @@ test.describe('mobile', () => {
     await expect(page).toHaveURL(/\/inventory$/);
     await expect(page.getByRole('dialog')).toBeHidden();
   });
+
+  test.describe('without the service worker, so a download can fail', () => {
+    test.use({ serviceWorkers: 'block' });
+
+    test("a menu sheet whose code cannot be loaded is replaced by a way to reload, and the page keeps working", async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.route(/\/assets\/MobileMenuSheet-[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/market');
+      await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Reload: the menu could not be loaded' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  });
 });
 
 test.describe('the signed-in hint cookie (docs/decisions.md)', () => {

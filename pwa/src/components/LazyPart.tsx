@@ -7,6 +7,7 @@
  * part shows `fallback` instead, and the rest of the page keeps working.
  */
 import { Component, Suspense, type ReactNode } from 'react';
+import { Button } from '@chakra-ui/react';
 
 interface LazyPartProps {
   /** What the part is, for the log. */
@@ -39,5 +40,17 @@ export function LazyPart({ name, loading = null, fallback = null, children }: La
     <LazyPartBoundary name={name} fallback={fallback}>
       <Suspense fallback={loading}>{children}</Suspense>
     </LazyPartBoundary>
+  );
+}
+
+/**
+ * A part's place when its code could not be loaded and the visitor needs it (the menus): the
+ * browser will not try again before the page is reloaded. `what` names the part for screen readers.
+ */
+export function ReloadInstead({ what }: { what: string }) {
+  return (
+    <Button size="sm" variant="outline" aria-label={`Reload: ${what} could not be loaded`} onClick={() => window.location.reload()}>
+      Reload
+    </Button>
   );
 }

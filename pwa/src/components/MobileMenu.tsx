@@ -10,7 +10,7 @@ import { lazy, useRef, useState } from 'react';
 import { Box, IconButton } from '@chakra-ui/react';
 import { LuMenu } from 'react-icons/lu';
 import type { User } from '../queries/user';
-import { LazyPart } from './LazyPart';
+import { LazyPart, ReloadInstead } from './LazyPart';
 import { useHydrated } from '../useHydrated';
 
 const loadSheet = () => import('./MobileMenuSheet');
@@ -45,14 +45,15 @@ export function MobileMenu({ user }: MobileMenuProps) {
         variant="ghost"
         size="md"
         _hover={{ bg: 'bg.muted' }}
-        // Start the download as the finger lands, so the sheet is usually there by the click.
-        onPointerDown={() => void loadSheet()}
+        // Start the download as the finger lands, so the sheet is usually there by the click. A
+        // failure is the sheet's boundary's to show when it renders.
+        onPointerDown={() => void loadSheet().catch(() => {})}
         onClick={handleOpen}
       >
         <LuMenu />
       </IconButton>
       {used ? (
-        <LazyPart name="The menu's sheet">
+        <LazyPart name="The menu's sheet" fallback={<ReloadInstead what="the menu" />}>
           <MobileMenuSheet user={user} open={open} onOpenChange={setOpen} trigger={trigger} />
         </LazyPart>
       ) : null}

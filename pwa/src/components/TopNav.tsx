@@ -7,10 +7,10 @@
  * (API down) the bar shows the signed-out state rather than an error.
  */
 import { lazy, memo, useDeferredValue } from 'react';
-import { Box, Button, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
+import { Box, Container, Flex, HStack, Skeleton, chakra } from '@chakra-ui/react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { useCurrentUser, type User } from '../queries/user';
-import { LazyPart } from './LazyPart';
+import { LazyPart, ReloadInstead } from './LazyPart';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import { SteamLoginButton } from './SteamLoginButton';
@@ -24,15 +24,6 @@ const AccountMenus = lazy(() => import('./AccountMenus'));
 /** Holds the account area's place while the session is checked or the menus load. */
 function AccountSkeleton() {
   return <Skeleton h="9" w="40" borderRadius="l2" aria-hidden="true" />;
-}
-
-/** In the menus' place when their code could not be loaded: the browser will not try again before a reload. */
-function AccountMenusMissing() {
-  return (
-    <Button size="sm" variant="outline" aria-label="Reload: the account menu could not be loaded" onClick={() => window.location.reload()}>
-      Reload
-    </Button>
-  );
 }
 
 // The logo and the main links are memoized: the layout re-renders the bar on every navigation,
@@ -108,7 +99,7 @@ function AccountArea() {
       {user === undefined ? (
         <AccountSkeleton />
       ) : user ? (
-        <LazyPart name="The account menus" loading={<AccountSkeleton />} fallback={<AccountMenusMissing />}>
+        <LazyPart name="The account menus" loading={<AccountSkeleton />} fallback={<ReloadInstead what="the account menu" />}>
           <AccountMenus user={user} />
         </LazyPart>
       ) : (
