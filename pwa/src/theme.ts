@@ -61,6 +61,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { RARITY_COLORS, type Rarity } from '../../shared/constants';
+import { itemGlobalCss } from './components/items/itemStyles';
 
 /** Page background; also the manifest's theme/background colour and index.html's theme-color. */
 export const APP_BACKGROUND = '#0a0d13';
@@ -136,6 +137,7 @@ const config = defineConfig({
       bg: 'brand.500/35',
       color: 'fg',
     },
+    ...itemGlobalCss,
   },
   theme: {
     tokens: {

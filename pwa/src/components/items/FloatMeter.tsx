@@ -2,8 +2,8 @@
  * An item's float (wear) on the game's scale, 0 (Factory New, green) to 1 (Battle-Scarred, red),
  * with the value to 4 decimals, or 'N/A' when Steam gives none (spec section 9).
  */
-import { Box, Flex, Text } from '@chakra-ui/react';
 import { formatFloatValue } from '../../../../shared/format';
+import { ITEM_CLASSES } from './itemStyles';
 
 interface FloatMeterProps {
   /** The wear float; market items may carry it as a numeric string. */
@@ -16,42 +16,24 @@ function floatNumber(float: FloatMeterProps['float']): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** Class rules (itemStyles.ts), as every card draws one. */
 export function FloatMeter({ float }: FloatMeterProps) {
   const value = floatNumber(float);
+  // Present (and so matched by the rules' [data-none]) only when there is no float.
+  const none = value === null ? '' : undefined;
   return (
-    <Box>
-      <Flex justify="space-between" fontSize="xs">
-        <Text color="fg.subtle">Float</Text>
-        <Text fontFamily="mono" color={value === null ? 'fg.subtle' : 'fg'} fontVariantNumeric="tabular-nums">
+    <div>
+      <div className={ITEM_CLASSES.floatHead}>
+        <p className={ITEM_CLASSES.floatLabel}>Float</p>
+        <p className={ITEM_CLASSES.floatValue} data-none={none}>
           {formatFloatValue(float)}
-        </Text>
-      </Flex>
-      <Box
-        position="relative"
-        h="1"
-        mt="1.5"
-        borderRadius="full"
-        bgGradient="to-r"
-        gradientFrom="green.500"
-        gradientVia="yellow.400"
-        gradientTo="red.500"
-        opacity={value === null ? 0.2 : 0.85}
-        aria-hidden="true"
-      >
+        </p>
+      </div>
+      <div className={ITEM_CLASSES.floatBar} data-none={none} aria-hidden="true">
         {value === null ? null : (
-          <Box
-            position="absolute"
-            top="-1"
-            left={`${Math.min(100, Math.max(0, value * 100))}%`}
-            w="1"
-            h="3"
-            transform="translateX(-50%)"
-            borderRadius="full"
-            bg="white"
-            shadow="sm"
-          />
+          <div className={ITEM_CLASSES.floatMark} style={{ left: `${Math.min(100, Math.max(0, value * 100))}%` }} />
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

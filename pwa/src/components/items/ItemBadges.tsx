@@ -2,40 +2,37 @@
  * Small labels about an item: StatTrak™ and Souvenir (solid, over the picture), its condition
  * (wear) as text, and the reasons it cannot be sold (not tradable, not marketable).
  */
-import { Badge, HStack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Wrap } from '@chakra-ui/react';
 import { LuBan, LuLock } from 'react-icons/lu';
+import { ITEM_CLASSES } from './itemStyles';
 
 interface QualityBadgesProps {
   statTrak?: boolean;
   souvenir?: boolean;
 }
 
-/** StatTrak™ and Souvenir badges; nothing when the item is neither. */
+/** StatTrak™ and Souvenir badges; nothing when the item is neither. Class rules (itemStyles.ts). */
 export function QualityBadges({ statTrak = false, souvenir = false }: QualityBadgesProps) {
   if (!statTrak && !souvenir) return null;
   return (
-    <HStack gap="1.5">
+    <div className={ITEM_CLASSES.qualityBadges}>
       {statTrak ? (
-        <Badge size="sm" variant="solid" colorPalette="orange" fontWeight="bold">
+        <span className={ITEM_CLASSES.qualityBadge} data-quality="stattrak">
           StatTrak™
-        </Badge>
+        </span>
       ) : null}
       {souvenir ? (
-        <Badge size="sm" variant="solid" colorPalette="yellow" fontWeight="bold">
+        <span className={ITEM_CLASSES.qualityBadge} data-quality="souvenir">
           Souvenir
-        </Badge>
+        </span>
       ) : null}
-    </HStack>
+    </div>
   );
 }
 
 /** The item's wear ('Field-Tested'); items without wear (stickers, vanilla knives) say so. */
 export function ConditionLabel({ condition }: { condition: string | null | undefined }) {
-  return (
-    <Text as="span" fontSize="sm" color="fg.muted">
-      {condition ?? 'No wear'}
-    </Text>
-  );
+  return <span className={ITEM_CLASSES.condition}>{condition ?? 'No wear'}</span>;
 }
 
 interface TradabilityBadgesProps {

@@ -6,12 +6,12 @@
  * accessible link or button); actions stay clickable above it.
  */
 import { useId, type ReactNode } from 'react';
-import { Box, Heading, LinkBox, LinkOverlay, Stack, Text, Wrap, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import { FloatMeter } from './FloatMeter';
 import { ConditionLabel, QualityBadges } from './ItemBadges';
 import { ItemImage } from './ItemImage';
+import { ITEM_CLASSES } from './itemStyles';
 import { RarityBadge } from './RarityBadge';
 
 /** What a card shows of an item; inventory items and market items both fit it. */
@@ -52,100 +52,70 @@ export interface ItemCardProps {
 export function ItemPrice({ amount, label }: { amount: string; label?: string }) {
   const cents = parseMoney(amount);
   return (
-    <Box>
-      {label ? (
-        <Text fontSize="xs" color="fg.subtle">
-          {label}
-        </Text>
-      ) : null}
-      <Text fontSize="lg" fontWeight="bold" color="brand.fg" fontVariantNumeric="tabular-nums">
-        {cents === null ? '—' : formatUsd(cents)}
-      </Text>
-    </Box>
+    <div>
+      {label ? <p className={ITEM_CLASSES.priceLabel}>{label}</p> : null}
+      <p className={ITEM_CLASSES.priceAmount}>{cents === null ? '—' : formatUsd(cents)}</p>
+    </div>
   );
 }
 
-const OverlayButton = chakra('button', {
-  base: { textAlign: 'start', cursor: 'pointer', font: 'inherit', color: 'inherit', _focusVisible: { outline: 'none' } },
-});
+/** A line of small print with an icon, for a card's details ('Sends after …'). */
+export function ItemCardNote({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className={ITEM_CLASSES.cardNote}>
+      {icon}
+      <p>{children}</p>
+    </div>
+  );
+}
 
 function CardName({ item, link, onOpen }: Pick<ItemCardProps, 'item' | 'link' | 'onOpen'>) {
   if (link) {
     return (
-      <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-        <RouterLink to={link.to} state={link.state}>
-          {item.name}
-        </RouterLink>
-      </LinkOverlay>
+      <RouterLink className={ITEM_CLASSES.cardOverlay} to={link.to} state={link.state}>
+        {item.name}
+      </RouterLink>
     );
   }
   if (onOpen) {
     return (
-      <LinkOverlay asChild>
-        <OverlayButton type="button" onClick={onOpen}>
-          {item.name}
-        </OverlayButton>
-      </LinkOverlay>
+      <button className={ITEM_CLASSES.cardOverlay} type="button" onClick={onOpen}>
+        {item.name}
+      </button>
     );
   }
   return <>{item.name}</>;
 }
 
+/** Class rules (itemStyles.ts), not style props: a grid draws many cards at once. */
 export function ItemCard({ item, link, onOpen, price, details, cornerBadge, actions, headingLevel = 'h3', priority = false }: ItemCardProps) {
   const nameId = useId();
   const clickable = Boolean(link || onOpen);
+  const Heading = headingLevel;
   return (
-    <LinkBox
-      as="article"
-      aria-labelledby={nameId}
-      h="full"
-      display="flex"
-      flexDirection="column"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="l3"
-      overflow="hidden"
-      transition="border-color 150ms, transform 150ms, box-shadow 150ms"
-      _hover={clickable ? { borderColor: 'border.emphasized', transform: 'translateY(-2px)', shadow: 'lg' } : undefined}
-      css={{
-        '&:has(a:focus-visible, button:focus-visible)': { outline: '2px solid', outlineColor: 'brand.400', outlineOffset: '2px' },
-        '@media (prefers-reduced-motion: reduce)': { transition: 'none', '&:hover': { transform: 'none' } },
-      }}
-    >
+    <article className={ITEM_CLASSES.card} data-clickable={clickable ? '' : undefined} aria-labelledby={nameId}>
       <ItemImage name={item.name} imageUrl={item.imageUrl} rarity={item.rarity} priority={priority}>
-        <Box position="absolute" top="2.5" insetStart="2.5">
+        <div className={ITEM_CLASSES.pictureStart}>
           <QualityBadges statTrak={item.statTrak} souvenir={item.souvenir} />
-        </Box>
-        {cornerBadge ? (
-          <Box position="absolute" top="2.5" insetEnd="2.5">
-            {cornerBadge}
-          </Box>
-        ) : null}
+        </div>
+        {cornerBadge ? <div className={ITEM_CLASSES.pictureEnd}>{cornerBadge}</div> : null}
       </ItemImage>
-      <Stack gap="3" p="4" flex="1">
-        <Box minW="0">
-          <Text fontSize="xs" color="fg.subtle" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
-            {item.weaponType || 'Item'}
-          </Text>
-          <Heading as={headingLevel} id={nameId} size="sm" lineHeight="short" lineClamp={2} title={item.name} mt="0.5">
+      <div className={ITEM_CLASSES.cardBody}>
+        <div className={ITEM_CLASSES.cardTitle}>
+          <p className={ITEM_CLASSES.cardKind}>{item.weaponType || 'Item'}</p>
+          <Heading id={nameId} className={ITEM_CLASSES.cardName} title={item.name}>
             <CardName item={item} link={link} onOpen={onOpen} />
           </Heading>
-        </Box>
-        <Wrap gap="2" align="center">
+        </div>
+        <div className={ITEM_CLASSES.cardTags}>
           <RarityBadge rarity={item.rarity} />
           <ConditionLabel condition={item.condition} />
-        </Wrap>
+        </div>
         <FloatMeter float={item.float} />
         {details}
-        {price ? <Box mt="auto">{price}</Box> : null}
-      </Stack>
-      {actions ? (
-        // Above the card's link overlay, so the buttons get their own clicks.
-        <Box px="4" pb="4" position="relative" zIndex="1">
-          {actions}
-        </Box>
-      ) : null}
-    </LinkBox>
+        {price ? <div className={ITEM_CLASSES.cardPrice}>{price}</div> : null}
+      </div>
+      {actions ? <div className={ITEM_CLASSES.cardActions}>{actions}</div> : null}
+    </article>
   );
 }

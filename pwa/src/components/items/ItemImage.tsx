@@ -1,12 +1,14 @@
 /**
  * An item's picture on a glow of its rarity colour. A picture that is missing or fails to load is
  * replaced by a placeholder showing the item's name (spec: "Failed skin image: placeholder").
- * `ItemImage` is the card's picture (fixed aspect ratio, room for overlaid badges);
+ * `ItemImage` is the card's picture (fixed aspect ratio, room for overlaid badges; class rules, as
+ * it is drawn once per card: itemStyles.ts);
  * `ItemThumbnail` is the small square used in dialogs and lists.
  */
 import { useState, type ReactNode } from 'react';
-import { Box, Center, Image, Text } from '@chakra-ui/react';
-import { rarityCssVar } from './rarity';
+import { Center, Image, Text } from '@chakra-ui/react';
+import { ITEM_CLASSES } from './itemStyles';
+import { rarityCssVar, rarityStyle } from './rarity';
 
 interface ItemPictureProps {
   /** The item's name: the placeholder's text when there is no picture. */
@@ -35,43 +37,25 @@ interface ItemImageProps extends ItemPictureProps {
 
 export function ItemImage({ name, imageUrl, rarity, children, priority = false }: ItemImageProps) {
   const { showImage, handleError } = useImageFailure(imageUrl);
-  const colour = rarityCssVar(rarity);
   return (
-    <Box
-      position="relative"
-      aspectRatio={{ base: '16 / 9', sm: '4 / 3' }}
-      borderBottomWidth="3px"
-      css={{
-        borderBottomColor: colour,
-        background: `radial-gradient(ellipse at 50% 60%, color-mix(in srgb, ${colour} 24%, transparent), transparent 70%), var(--chakra-colors-bg-subtle)`,
-      }}
-    >
+    <div className={ITEM_CLASSES.picture} style={rarityStyle(rarity)}>
       {showImage ? (
-        <Image
+        <img
+          className={ITEM_CLASSES.pictureImage}
           src={imageUrl ?? undefined}
           alt=""
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          // Out of the flow, so the picture's own size never stretches the box's aspect ratio.
-          position="absolute"
-          inset="0"
-          w="full"
-          h="full"
-          objectFit="contain"
-          p={{ base: '4', md: '5' }}
-          filter="drop-shadow(0 10px 14px rgba(0, 0, 0, 0.45))"
           onError={handleError}
         />
       ) : (
-        <Center h="full" px="6" textAlign="center" data-testid="item-image-placeholder">
-          <Text fontSize="sm" fontWeight="semibold" color="fg.muted" lineClamp={3} aria-hidden="true">
-            {name}
-          </Text>
-        </Center>
+        <div className={ITEM_CLASSES.picturePlaceholder} data-testid="item-image-placeholder">
+          <p aria-hidden="true">{name}</p>
+        </div>
       )}
       {children}
-    </Box>
+    </div>
   );
 }
 

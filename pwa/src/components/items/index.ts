@@ -2,7 +2,7 @@
  * Shared item components: every screen that shows CS2 items (Inventory, the Sell tab, the market's
  * Buy grid, My Listings) draws them with these, so an item looks the same everywhere.
  *
- * - ItemCard / ItemPrice: the grid card (picture, badges, name, rarity, condition, float, price slot, actions).
+ * - ItemCard / ItemPrice / ItemCardNote: the grid card (picture, badges, name, rarity, condition, float, price slot, actions).
  * - ItemGrid / ItemGridCell / ItemGridSkeleton: the responsive list of cards and its loading state.
  * - ItemImage / ItemThumbnail: the picture with a name placeholder when it fails to load.
  * - RarityBadge / RarityDot, QualityBadges (StatTrak™, Souvenir), ConditionLabel, TradabilityBadges.
@@ -13,7 +13,7 @@
  */
 export { FloatMeter } from './FloatMeter';
 export { ConditionLabel, QualityBadges, TradabilityBadges } from './ItemBadges';
-export { ItemCard, ItemPrice, type ItemCardItem, type ItemCardProps } from './ItemCard';
+export { ItemCard, ItemCardNote, ItemPrice, type ItemCardItem, type ItemCardProps } from './ItemCard';
 export { ItemGrid, ItemGridCell, ItemGridSkeleton } from './ItemGrid';
 export { ItemImage, ItemThumbnail } from './ItemImage';
 export { ItemSummary } from './ItemSummary';

@@ -3,8 +3,10 @@
  * filters. The colours themselves are the game's (shared/constants.ts RARITY_COLORS, exposed as the
  * theme's `rarity.*` tokens); a value outside the list gets the default grey (spec section 3).
  */
+import type { CSSProperties } from 'react';
 import { RARITIES, type Rarity } from '../../../../shared/constants';
 import { rarityToken } from '../../theme';
+import { RARITY_PROPERTY } from './itemStyles';
 
 export const RARITY_LABELS: Record<Rarity, string> = {
   'consumer grade': 'Consumer Grade',
@@ -29,4 +31,9 @@ export function rarityLabel(rarity: string): string {
 /** The CSS variable of a rarity's colour, for `color-mix()` tints in `css` props. */
 export function rarityCssVar(rarity: string): string {
   return `var(--chakra-colors-${rarityToken(rarity).replace('.', '-')})`;
+}
+
+/** The inline style giving an element's class rules (itemStyles.ts) the rarity's colour. */
+export function rarityStyle(rarity: string): CSSProperties {
+  return { [RARITY_PROPERTY]: rarityCssVar(rarity) } as CSSProperties;
 }

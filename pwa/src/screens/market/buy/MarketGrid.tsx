@@ -12,7 +12,7 @@ import { Box, Button, Card, EmptyState, HStack, Skeleton, SkeletonText, Stack, T
 import { LuClock, LuSearchX, LuShoppingCart, LuTriangleAlert } from 'react-icons/lu';
 import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
 import type { MarketItem } from '../../../../../shared/schemas/market';
-import { ItemCard, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
+import { ItemCard, ItemCardNote, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
 import { deliveryText } from './delivery';
 import { PRIORITY_CARDS } from './earlyFirstPage';
 import { useInfiniteScroll } from './useInfiniteScroll';
@@ -132,12 +132,7 @@ const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, on
       priority={priority}
       onOpen={() => onOpen(item)}
       price={<ItemPrice amount={item.price} />}
-      details={
-        <HStack gap="1.5" fontSize="xs" color="fg.subtle">
-          <LuClock aria-hidden="true" />
-          <Text lineClamp={1}>{deliveryText(item.tradableAt)}</Text>
-        </HStack>
-      }
+      details={<ItemCardNote icon={<LuClock aria-hidden="true" />}>{deliveryText(item.tradableAt)}</ItemCardNote>}
       actions={
         <Button
           w="full"
