@@ -63,6 +63,21 @@ test.describe('desktop', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Market', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('the page as loaded keeps its scroll position; following a link lands at the top', async ({ page }) => {
+    // Scrolled before the app's first render (the market's grid is drawn by it, not prerendered),
+    // as a reload restoring its position would be.
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, 240)));
+    await page.goto('/market');
+    await expect(page.getByRole('list', { name: 'Skins for sale' }).getByRole('article').first()).toBeVisible();
+    // A smooth scroll to the top after the first render would be over well within this.
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
+    await expect(page).toHaveURL(/\/help-center$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   // The browser's app inserts no global styles of its own when the page has them (theme.ts,
   // providerSystem): every page, prerendered or the shell, must keep them once the app runs, and
   // hold them once.

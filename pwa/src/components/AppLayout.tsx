@@ -3,7 +3,7 @@
  * does the two things every route change needs: scroll smoothly to the top (spec section 2) and
  * set the document title from the route table.
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Box, Center, Container, Spinner, chakra } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { documentTitleFor } from '../documentTitle';
@@ -21,7 +21,13 @@ function useRouteChangeEffects(pathname: string) {
     document.title = documentTitleFor(pathname);
   }, [pathname]);
 
+  // The page as loaded keeps the scroll position the browser gave it (the top, or where a reload
+  // was); scrolling there again would also force a layout of the whole page inside the first
+  // render's task, a long one on a phone.
+  const firstPathname = useRef<string | null>(pathname);
   useEffect(() => {
+    if (firstPathname.current === pathname) return;
+    firstPathname.current = null;
     // A link to a section of a page (/help-center#pricing) lands on that section, not the top;
     // the page scrolls there itself. Read from window: the hash alone is no reason to scroll.
     const targetId = decodeURIComponent(window.location.hash.slice(1));
