@@ -98,6 +98,41 @@ test.describe('without the service worker, so every request is seen', () => {
     expect(requested.filter((path) => path.startsWith('/api/skins'))).toEqual([skinsRequestPath(DEFAULT_MARKET_FILTERS)]);
     expect(await gridSkeletonSeen(page)).toBe(true);
   });
+
+  const CART_POPOVER_CHUNK = /^\/assets\/CartPopover-[^/]+\.js$/;
+
+  test("the cart popover's code loads when the Cart button is approached, and the first click opens it with focus inside", async ({ page }) => {
+    const requested = recordRequests(page);
+    await page.goto('/market');
+    await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((path) => CART_POPOVER_CHUNK.test(path))).toEqual([]);
+
+    await cartButton(page).hover();
+    await expect.poll(() => requested.filter((path) => CART_POPOVER_CHUNK.test(path)).length).toBe(1);
+    await cartButton(page).click();
+    const popover = page.getByRole('dialog', { name: 'Cart' });
+    await expect(popover).toContainText("Your cart is empty. Open a skin and choose 'Add to cart'.");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.getAttribute('aria-label'))).toBe('Cart');
+
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(cartButton(page)).toBeFocused();
+  });
+
+  test('a cart popover whose code cannot be loaded leaves the market working, with a way to reload', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route(/\/assets\/CartPopover-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/market');
+    await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
+
+    await cartButton(page).click();
+    await expect(page.getByRole('button', { name: 'Reload: the cart could not be loaded' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
+    await expect(page.getByRole('button', { name: 'Advanced Filters' })).toBeEnabled();
+    expect(errors).toEqual([]);
+  });
 });
 
 test('a visitor browses, filters (kept in the URL), scrolls for more and fills the cart', async ({ page }) => {

@@ -13,7 +13,7 @@ import { LuSlidersHorizontal } from 'react-icons/lu';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
 import { useSkinsInfiniteQuery } from '../../../queries/market';
-import { CartPopover } from './CartPopover';
+import { Cart } from './Cart';
 import { FilterPanel } from './FilterPanel';
 import { MarketGrid } from './MarketGrid';
 import { activeFilterCount, useMarketFilters } from './useMarketFilters';
@@ -101,7 +101,7 @@ export default function BuyTab() {
           </NativeSelect.Root>
         </HStack>
         <Box order={{ base: 2, md: 3 }}>
-          <CartPopover />
+          <Cart />
         </Box>
       </Flex>
 

@@ -1,50 +1,36 @@
 /**
  * The cart (spec "Cart popover"): a Cart button with the item count, opening a panel with the items
- * (each removable), the total (summed in cents), Clear and Purchase.
+ * (each removable), the total (summed in cents), Clear and Purchase. Loaded on first use (Cart.tsx).
  */
-import { memo, useState } from 'react';
-import { Box, Button, Circle, EmptyState, HStack, IconButton, Popover, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Box, Button, EmptyState, HStack, IconButton, Popover, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { LuShoppingCart, LuTrash2, LuX } from 'react-icons/lu';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import { cartStore, cartTotalCents } from '../../../cart/cartStore';
 import { useCart } from '../../../cart/useCart';
 import { ItemThumbnail, RarityBadge } from '../../../components/items';
+import { CartButton } from './CartButton';
 import { usePurchase } from './usePurchase';
 
-/** Memoized: the Buy tab re-renders with every page of results, the cart does not change with them. */
-export const CartPopover = memo(function CartPopover() {
+interface CartPopoverProps {
+  /** Opens once mounted: it is loaded when the visitor first asks for the cart (Cart.tsx). */
+  openOnMount?: boolean;
+}
+
+export function CartPopover({ openOnMount = false }: CartPopoverProps) {
   const items = useCart();
   const [open, setOpen] = useState(false);
+  // Opened after mounting, not mounted open: the popover then moves focus in as on any open.
+  useEffect(() => {
+    if (openOnMount) setOpen(true);
+  }, [openOnMount]);
   const { purchase, isPurchasing } = usePurchase();
   const count = items.length;
 
   return (
     <Popover.Root open={open} onOpenChange={(details) => setOpen(details.open)} positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`} position="relative" pe={count ? '8' : undefined}>
-          <LuShoppingCart aria-hidden="true" />
-          Cart
-          {count > 0 ? (
-            <Circle
-              as="span"
-              position="absolute"
-              top="50%"
-              insetEnd="2"
-              transform="translateY(-50%)"
-              minW="5"
-              h="5"
-              px="1"
-              bg="brand.solid"
-              color="brand.contrast"
-              fontSize="xs"
-              fontWeight="bold"
-              data-testid="cart-count"
-              aria-hidden="true"
-            >
-              {count}
-            </Circle>
-          ) : null}
-        </Button>
+        <CartButton count={count} />
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
@@ -126,4 +112,4 @@ export const CartPopover = memo(function CartPopover() {
       </Portal>
     </Popover.Root>
   );
-});
+}
