@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FOOTER_CLASSES } from './components/footerStyles';
 import { ITEM_CLASSES, RARITY_PROPERTY } from './components/items/itemStyles';
 import { darkValues, providerSystem, system } from './theme';
 
@@ -33,8 +34,8 @@ describe('the design system', () => {
     for (const palette of ['teal', 'cyan', 'pink']) expect(globalCss).not.toContain(`--chakra-colors-${palette}-`);
   });
 
-  it("holds the item components' class rules, with the theme's tokens resolved", () => {
-    for (const className of Object.values(ITEM_CLASSES)) expect(globalCss).toContain(`.${className}`);
+  it("holds the item components' and the footer's class rules, with the theme's tokens resolved", () => {
+    for (const className of [...Object.values(ITEM_CLASSES), ...Object.values(FOOTER_CLASSES)]) expect(globalCss).toContain(`.${className}"`);
     const cardRule = globalCss.slice(globalCss.indexOf(`.${ITEM_CLASSES.card}"`)).split('}')[0];
     expect(cardRule).toContain('var(--chakra-colors-bg-panel)');
     expect(cardRule).toContain('var(--chakra-radii-l3)');

@@ -61,6 +61,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 import { RARITY_COLORS, type Rarity } from '../../shared/constants';
+import { footerGlobalCss } from './components/footerStyles';
 import { itemGlobalCss } from './components/items/itemStyles';
 
 /** Page background; also the manifest's theme/background colour and index.html's theme-color. */
@@ -138,6 +139,7 @@ const config = defineConfig({
       color: 'fg',
     },
     ...itemGlobalCss,
+    ...footerGlobalCss,
   },
   theme: {
     tokens: {

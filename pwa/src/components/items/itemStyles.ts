@@ -36,13 +36,11 @@ export const ITEM_CLASSES = {
   rarityBadge: 'item-rarity-badge',
   rarityDot: 'item-rarity-dot',
   condition: 'item-condition',
-  float: 'item-float',
   floatHead: 'item-float-head',
   floatLabel: 'item-float-label',
   floatValue: 'item-float-value',
   floatBar: 'item-float-bar',
   floatMark: 'item-float-mark',
-  price: 'item-price',
   priceLabel: 'item-price-label',
   priceAmount: 'item-price-amount',
 } as const;
