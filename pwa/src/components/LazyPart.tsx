@@ -1,10 +1,10 @@
 /**
- * A part of the layout whose code loads on demand: the account menus, the phone menu's sheet, the
- * toasts' view, the outbox. Its download can fail (a flaky connection, a chunk an old deploy no
- * longer has), and the browser remembers a failed module for the rest of the page's life. Outside
- * any error boundary, React would then take the whole app down with it: a blank page where only
- * the account menu was missing (seen once in an e2e run, where a preload was aborted). Here the
- * part shows `fallback` instead, and the rest of the page keeps working.
+ * A part of a page whose code loads on demand: the account menus, the phone menu's sheet, the
+ * toasts' view, the outbox, the market's cart popover. Its download can fail (a flaky connection,
+ * a chunk an old deploy no longer has), and the browser remembers a failed module for the rest of
+ * the page's life. Outside any error boundary, React would then take the whole app down with it: a
+ * blank page where only the account menu was missing (seen once in an e2e run, where a preload was
+ * aborted). Here the part shows `fallback` instead, and the rest of the page keeps working.
  */
 import { Component, Suspense, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
@@ -44,8 +44,9 @@ export function LazyPart({ name, loading = null, fallback = null, children }: La
 }
 
 /**
- * A part's place when its code could not be loaded and the visitor needs it (the menus): the
- * browser will not try again before the page is reloaded. `what` names the part for screen readers.
+ * A part's place when its code could not be loaded and the visitor needs it (the menus, the
+ * cart): the browser will not try again before the page is reloaded. `what` names the part for
+ * screen readers.
  */
 export function ReloadInstead({ what }: { what: string }) {
   return (

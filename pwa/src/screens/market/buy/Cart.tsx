@@ -26,7 +26,7 @@ export const Cart = memo(function Cart() {
   }
   return (
     <LazyPart name="The cart" loading={<CartButton count={count} aria-busy="true" />} fallback={<ReloadInstead what="the cart" />}>
-      <CartPopover openOnMount />
+      <CartPopover />
     </LazyPart>
   );
 });

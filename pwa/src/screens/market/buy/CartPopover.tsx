@@ -12,18 +12,12 @@ import { ItemThumbnail, RarityBadge } from '../../../components/items';
 import { CartButton } from './CartButton';
 import { usePurchase } from './usePurchase';
 
-interface CartPopoverProps {
-  /** Opens once mounted: it is loaded when the visitor first asks for the cart (Cart.tsx). */
-  openOnMount?: boolean;
-}
-
-export function CartPopover({ openOnMount = false }: CartPopoverProps) {
+/** Mounted when the visitor first asks for the cart (Cart.tsx), so it opens as it mounts. */
+export function CartPopover() {
   const items = useCart();
   const [open, setOpen] = useState(false);
   // Opened after mounting, not mounted open: the popover then moves focus in as on any open.
-  useEffect(() => {
-    if (openOnMount) setOpen(true);
-  }, [openOnMount]);
+  useEffect(() => setOpen(true), []);
   const { purchase, isPurchasing } = usePurchase();
   const count = items.length;
 
