@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
+import { iconModulesPlugin } from './ops/iconModules';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
 import type * as PrerenderStep from './ops/prerender';
@@ -42,6 +43,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
   plugins: [
     react(),
     lazyChakraGlobalsPlugin(),
+    // One module per react-icons icon, so each loads with the screen that draws it (ops/iconModules.ts).
+    { ...iconModulesPlugin(), apply: 'build' },
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.

@@ -54,4 +54,28 @@ describe('startModules', () => {
   it('fails the build when the first build has no chunk for the start', () => {
     expect(() => startModules(chunks.filter((candidate) => candidate.fileName !== 'start.js'))).toThrow(/start\.tsx/);
   });
+
+  describe('icons (ops/iconModules.ts)', () => {
+    const icon = (name: string) => `\0react-icons-icon:lu/${name}`;
+    const withIcons = [
+      ...chunks.map((candidate) =>
+        candidate.fileName === 'start.js' ? { ...candidate, moduleIds: [icon('LuMenu'), ...candidate.moduleIds] } : candidate,
+      ),
+      chunk('market.js', [icon('LuClock'), `${APP}/screens/market/MarketScreen.tsx`], ['react.js', 'icons-a.js', 'icons-b.js'], { lazy: true }),
+      chunk('icons-a.js', [icon('LuShoppingCart')]),
+      chunk('icons-b.js', [icon('LuWallet'), icon('LuTag')]),
+    ];
+    withIcons.find((candidate) => candidate.fileName === 'landing.js')!.imports.push('icons-a.js');
+    const grouped = startModules(withIcons);
+
+    it("keeps the start's icons in its chunk, and a screen's own icons with the screen", () => {
+      expect(grouped.core.has(icon('LuMenu'))).toBe(true);
+      expect(grouped.core.has(icon('LuClock')) || grouped.sharedIcons.has(icon('LuClock'))).toBe(false);
+    });
+
+    it('puts the icons screens share in one group, but for those the landing page draws, which join the start', () => {
+      expect([...grouped.sharedIcons].sort()).toEqual([icon('LuTag'), icon('LuWallet')]);
+      expect(grouped.core.has(icon('LuShoppingCart'))).toBe(true);
+    });
+  });
 });

@@ -20,6 +20,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown, type UserConfig } from 'vite';
+import { ICON_MODULE_PREFIX, iconModulesPlugin } from './iconModules';
 
 /** React, the router and the scheduler: a deploy that only changes app code leaves them cached. */
 export const reactGroup = {
@@ -29,6 +30,8 @@ export const reactGroup = {
 };
 
 const START_MODULE = /[\\/]pwa[\\/]src[\\/]start\.tsx$/;
+/** The landing page's screen: `/`, where most visits start, and the page `npm run size` holds tightest. */
+const LANDING_MODULE = /[\\/]pwa[\\/]src[\\/]screens[\\/]landing[\\/]LandingScreen\.tsx$/;
 
 /** What the groups need to know of a chunk of the first build. */
 type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId'>;
@@ -46,8 +49,13 @@ function staticClosure(chunk: Chunk, byFile: Map<string, Chunk>, seen = new Set<
 
 const modulesOf = (chunks: Iterable<Chunk>) => new Set([...chunks].flatMap((chunk) => chunk.moduleIds));
 
-/** The modules of the page's entry and of the app's start, from the bundler's own chunking. */
-export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string> } {
+/**
+ * The modules of the page's entry and of the app's start, from the bundler's own chunking, and the
+ * icons (ops/iconModules.ts) that several screens share. The bundler left those in chunks of a few
+ * icons each, a request apiece for a few hundred bytes: they go in one chunk instead, but for the
+ * few the landing page draws at once, which join the start's, so `/` needs no icon chunk.
+ */
+export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string>; sharedIcons: Set<string> } {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entryChunk = chunks.find((chunk) => chunk.isEntry);
   const startChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && START_MODULE.test(chunk.facadeModuleId));
@@ -55,7 +63,18 @@ export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<s
   const entry = modulesOf(staticClosure(entryChunk, byFile));
   const lazy = new Set(chunks.filter((chunk) => chunk.isDynamicEntry).map((chunk) => chunk.facadeModuleId));
   const core = new Set([...modulesOf(staticClosure(startChunk, byFile))].filter((id) => !entry.has(id) && !lazy.has(id) && !reactGroup.test.test(id)));
-  return { entry, core };
+  const sharedIcons = new Set(
+    chunks
+      .filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry)
+      .flatMap((chunk) => chunk.moduleIds)
+      .filter((id) => id.startsWith(ICON_MODULE_PREFIX) && !core.has(id) && !entry.has(id)),
+  );
+  const landingChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && LANDING_MODULE.test(chunk.facadeModuleId));
+  for (const id of landingChunk ? modulesOf(staticClosure(landingChunk, byFile)) : []) {
+    if (!sharedIcons.delete(id)) continue;
+    core.add(id);
+  }
+  return { entry, core, sharedIcons };
 }
 
 /**
@@ -68,14 +87,15 @@ export async function chunkGroups(root: string, resolve: UserConfig['resolve']) 
     root,
     resolve,
     logLevel: 'silent',
-    plugins: [react()],
+    plugins: [react(), iconModulesPlugin()],
     build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
   });
   const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
-  const { entry, core } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
+  const { entry, core, sharedIcons } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
   return [
     reactGroup,
     { name: 'index', test: (id: string) => entry.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'core', test: (id: string) => core.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'icons', test: (id: string) => sharedIcons.has(id), priority: 1, includeDependenciesRecursively: false },
   ];
 }
