@@ -3,8 +3,8 @@
  * offline visits) around the router (given by the entry: the browser's in start.tsx, a static one
  * when prerendering), plus the global overlays and the offline and live-update services.
  */
-import { lazy, useSyncExternalStore, type ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { LazyPart } from './components/LazyPart';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
@@ -13,6 +13,7 @@ import { UpdatePrompt } from './components/UpdatePrompt';
 import { LiveEvents } from './live/LiveEvents';
 import { queryClient } from './queryClient';
 import { useCurrentUser } from './queries/user';
+import { lazyWithPreload } from './lazyWithPreload';
 import { hasPrerenderedGlobals } from './prerender/styles';
 import { providerSystem } from './theme';
 import { useHydrated } from './useHydrated';
@@ -20,18 +21,31 @@ import { useHydrated } from './useHydrated';
 // Loaded when first needed: the outbox and its dialogs need Dexie and only run for a signed-in
 // user; the toasts' view waits for the first toast (toasts created earlier wait in the store).
 const OfflineSync = lazy(() => import('./offline/OfflineSync'));
-const ToastViewport = lazy(() => import('./components/ToastViewport'));
+const ToastViewport = lazyWithPreload(() => import('./components/ToastViewport'));
 
-/** True from the first toast on: until then the toasts' view is neither loaded nor rendered. */
-let toastsNeeded = false;
-function subscribeToToasts(onChange: () => void): () => void {
-  // The store tells its subscribers before it counts the new toast.
-  return toaster.subscribe(() => {
-    toastsNeeded = true;
-    onChange();
-  });
+/**
+ * Whether the toasts' view is needed: from the first toast on (toasts created before the app
+ * rendered wait in the store). Until then it is neither loaded nor rendered. Its code (Zag's toast
+ * machines) runs in a task of its own, and the view then renders as a transition, which React does
+ * in slices: together they were one long task on a phone, on every first visit ('Ready to work
+ * offline'). If the code cannot be loaded, the view renders anyway and LazyPart says so.
+ */
+let toastViewLoading: Promise<void> | undefined;
+function useToastsNeeded(): boolean {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (needed) return;
+    const load = () => {
+      toastViewLoading ??= ToastViewport.preload()
+        .catch(() => {})
+        .then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+      void toastViewLoading.then(() => startTransition(() => setNeeded(true)));
+    };
+    if (toaster.getCount() > 0) load();
+    return toaster.subscribe(load);
+  }, [needed]);
+  return needed;
 }
-const readToastsNeeded = () => toastsNeeded || toaster.getCount() > 0;
 
 /**
  * Not part of prerendered HTML: mounted once the page is interactive, so hydration never waits for
@@ -41,7 +55,7 @@ const readToastsNeeded = () => toastsNeeded || toaster.getCount() > 0;
 function AfterHydration() {
   const hydrated = useHydrated();
   const { data: user } = useCurrentUser();
-  const showToasts = useSyncExternalStore(subscribeToToasts, readToastsNeeded, () => false);
+  const showToasts = useToastsNeeded();
   if (!hydrated) return null;
   return (
     <>
@@ -59,11 +73,17 @@ function AfterHydration() {
   );
 }
 
-const system = providerSystem(typeof document !== 'undefined' && hasPrerenderedGlobals(document));
+let system: SystemContext | undefined;
+
+/** The design system for this page (theme.ts): built on the first call, which start.tsx makes early. */
+export function pageSystem(): SystemContext {
+  system ??= providerSystem(typeof document !== 'undefined' && hasPrerenderedGlobals(document));
+  return system;
+}
 
 export default function App({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={pageSystem()}>
       <QueryClientProvider client={queryClient}>
         {children}
         <UpdatePrompt />
