@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type * as Chakra from '@chakra-ui/react';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { system } from '../pwa/src/theme';
+import { appSystem } from '../pwa/src/theme';
 import { lazyChakraGlobalsPlugin, lazyGlobals } from './lazyChakraGlobals';
 
 // The installed Chakra's module, as the PWA's build resolves it.
@@ -35,6 +35,7 @@ describe('the installed Chakra built with the transform', () => {
     });
     const { createSystem } = (await import(pathToFileURL(path.join(outDir, 'system.js')).href)) as typeof Chakra;
 
+    const system = appSystem();
     const lazy = createSystem(system._config);
     expect(Object.getOwnPropertyDescriptor(lazy, '_global')?.get).toBeTypeOf('function');
     const first = lazy._global;

@@ -11,7 +11,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { CacheProvider } from '@emotion/react';
-import App from './App';
+import App, { pageSystem } from './App';
 import { keepOfflineCopies } from './offline/keepOfflineCopies';
 import { syncOnlineManager } from './offline/network';
 import { watchReachability } from './offline/reachability';
@@ -26,6 +26,13 @@ import { takeEarlyFirstPage } from './screens/market/buy/earlyFirstPage';
 import { registerServiceWorker } from './serviceWorker';
 
 export function startApp(): void {
+  // The design system is built in a task of its own, between the one that ran the app's modules
+  // and the one that starts it: on a phone, any two of them together were one long task.
+  pageSystem();
+  setTimeout(runApp, 0);
+}
+
+function runApp(): void {
   syncOnlineManager();
   watchReachability(queryClient);
   keepOfflineCopies(queryClient);

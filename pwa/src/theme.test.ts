@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FOOTER_CLASSES } from './components/footerStyles';
 import { ITEM_CLASSES, RARITY_PROPERTY } from './components/items/itemStyles';
-import { darkValues, providerSystem, system } from './theme';
+import { appSystem, darkValues, providerSystem } from './theme';
+
+const system = appSystem();
 
 describe('darkValues', () => {
   it('keeps the dark value of each light/dark pair, plain values and the other fields as they are', () => {

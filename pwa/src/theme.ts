@@ -298,7 +298,17 @@ const chakraTheme = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let created: SystemContext | undefined;
+
+/**
+ * The design system, built on first use rather than when this module runs: building it (the token
+ * dictionary, the conditions, the utilities) is some 80 ms of a phone's main thread, which the app's
+ * start does in a task of its own (start.tsx) instead of in the one that runs all its modules.
+ */
+export function appSystem(): SystemContext {
+  created ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  return created;
+}
 
 /**
  * The system ChakraProvider gets. On a page that already carries the global styles (every page the
@@ -308,6 +318,7 @@ export const system = createSystem(defaultBaseConfig, chakraTheme, config);
  * server's index.html) get the whole system.
  */
 export function providerSystem(pageHasGlobalStyles: boolean): SystemContext {
+  const system = appSystem();
   if (!pageHasGlobalStyles) return system;
   return Object.create(system, {
     _global: { value: [] },
