@@ -32,7 +32,7 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
   const max = useDraftField(filters.maxPrice ?? '', applyMax, (value) => maxPriceError(value, min.draft.trim()));
 
   return (
-    <Collapsible.Root open={open} unmountOnExit={false}>
+    <Collapsible.Root open={open} lazyMount unmountOnExit={false}>
       <Collapsible.Content id="market-advanced-filters">
         <Box
           as="section"
