@@ -4,7 +4,8 @@
  * Sell tab's grid sits beside the Sell List panel and wants fewer).
  */
 import { type ReactNode } from 'react';
-import { Box, Card, HStack, SimpleGrid, Skeleton, SkeletonText, type SimpleGridProps } from '@chakra-ui/react';
+import { Card, HStack, SimpleGrid, Skeleton, SkeletonText, type SimpleGridProps } from '@chakra-ui/react';
+import { ITEM_CLASSES } from './itemStyles';
 
 const DEFAULT_COLUMNS: SimpleGridProps['columns'] = { base: 1, sm: 2, lg: 3, xl: 4 };
 
@@ -23,13 +24,9 @@ export function ItemGrid({ label, columns = DEFAULT_COLUMNS, children }: ItemGri
   );
 }
 
-/** One cell of an ItemGrid. */
+/** One cell of an ItemGrid (its rule is in itemStyles.ts). */
 export function ItemGridCell({ children }: { children: ReactNode }) {
-  return (
-    <Box as="li" minW="0">
-      {children}
-    </Box>
-  );
+  return <li className={ITEM_CLASSES.gridCell}>{children}</li>;
 }
 
 interface ItemGridSkeletonProps {
