@@ -30,7 +30,7 @@ const ENTRY_MODULES = ['index.html', 'src/start.tsx'];
  */
 const ROUTES: Record<string, { modules: string[]; budgetBytes: number; maxFiles: number }> = {
   '/': { modules: ['src/screens/landing/LandingScreen.tsx'], budgetBytes: 176 * KIB, maxFiles: 11 },
-  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 201 * KIB, maxFiles: 33 },
+  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 202 * KIB, maxFiles: 33 },
 };
 
 interface ManifestChunk {
