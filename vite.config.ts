@@ -44,7 +44,7 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     react(),
     lazyChakraGlobalsPlugin(),
     // One module per react-icons icon, so each loads with the screen that draws it (ops/iconModules.ts).
-    { ...iconModulesPlugin(), apply: 'build' },
+    iconModulesPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.

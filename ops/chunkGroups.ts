@@ -71,8 +71,7 @@ export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<s
   );
   const landingChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && LANDING_MODULE.test(chunk.facadeModuleId));
   for (const id of landingChunk ? modulesOf(staticClosure(landingChunk, byFile)) : []) {
-    if (!sharedIcons.delete(id)) continue;
-    core.add(id);
+    if (sharedIcons.delete(id)) core.add(id);
   }
   return { entry, core, sharedIcons };
 }

@@ -61,6 +61,7 @@ export function iconModulesPlugin(): Plugin {
   const sets = new Map<string, Promise<Map<string, string>>>();
   return {
     name: 'skinmarket-icon-modules',
+    apply: 'build',
     enforce: 'pre',
     transform(code, id) {
       if (!APP_SOURCE.test(id) || !code.includes('react-icons/')) return null;
