@@ -79,17 +79,7 @@ const overlay = {
 } as const;
 
 export const itemGlobalCss = defineGlobalStyles({
-  [`.${c.gridCell}`]: {
-    minW: '0',
-    // A page of cards is laid out and painted only as far as it is on screen: on a phone, one or
-    // two cards of eighteen. Only where the cell's paint can reach past its box (the card's hover
-    // lift and shadow, its focus ring), which browsers without overflow-clip-margin would cut.
-    '@supports (overflow-clip-margin: 1px)': {
-      contentVisibility: 'auto',
-      containIntrinsicBlockSize: 'auto 470px',
-      overflowClipMargin: '32px',
-    },
-  },
+  [`.${c.gridCell}`]: { minW: '0' },
   [`.${c.card}`]: {
     position: 'relative',
     h: 'full',
