@@ -9,6 +9,7 @@ import { iconModulesPlugin } from './ops/iconModules';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
 import type * as PrerenderStep from './ops/prerender';
+import { PAGE_TEMPLATE_FILE } from './shared/prerenderedPages';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 // Keep in step with APP_BACKGROUND in pwa/src/theme.ts and the theme-color meta in index.html.
@@ -82,6 +83,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
       injectManifest: {
         // The manifest and its icons are added by the plugin itself.
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
+        // The server's template for /market: a navigation to /market offline gets the shell.
+        globIgnores: [PAGE_TEMPLATE_FILE],
       },
       manifest: {
         id: '/',

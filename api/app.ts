@@ -20,6 +20,8 @@ import { authRouter } from './routes/auth/router';
 import { healthRouter } from './routes/health/router';
 import { apiFallback, apiRouter } from './routes';
 import { createSessionStore } from './sessionStore';
+import { createCachedCatalogue } from './market/catalogueCache';
+import { createMarketPage } from './pages/marketPage';
 import { servePwa } from './static';
 
 export const SESSION_COOKIE = 'sm.sid';
@@ -32,6 +34,11 @@ export interface AppOptions {
   signInPerMinute?: number;
   /** Withdrawal requests per minute per user (the concurrency tests raise it). */
   withdrawalsPerMinute?: number;
+  /**
+   * Load the app's modules for the market page (api/pages/marketPage.ts) right away, not on the
+   * first navigation to /market: the server does; tests that never open /market need not.
+   */
+  warmPages?: boolean;
 }
 
 /** Runs `middleware` only for paths under one of `prefixes`. */
@@ -68,7 +75,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   const app = new Koa({ proxy: config.trustProxy, keys: services.secrets.sessionKeys });
   const metrics = createMetrics();
   registerMarketMetrics(metrics.registry, dataSource);
-  const api = apiRouter(services, options);
+  // One catalogue cache for the API and the market page: a purchase clears it for both.
+  const catalogue = createCachedCatalogue(dataSource);
+  const api = apiRouter(services, { ...options, catalogue });
+  const marketPage = createMarketPage({ distDir: config.pwaDistDir, catalogue, logger: services.logger });
+  if (options.warmPages) marketPage.warm();
 
   const sessions = session(
     {
@@ -127,6 +138,6 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   if (services.simulatorRoutes) app.use(services.simulatorRoutes);
   app.use(api.routes());
   app.use(under(['/api'], apiFallback(api)));
-  app.use(servePwa(config.pwaDistDir, { simulated: config.simulated }));
+  app.use(servePwa(config.pwaDistDir, { simulated: config.simulated, marketPage }));
   return app;
 }

@@ -74,7 +74,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await runMigrationsLocked(dataSource, logger);
     const runtime = await buildRuntime({ config, logger, dataSource, secrets });
     await runSeeders(dataSource, runtime.seeders, { config, logger });
-    const app = createApp(runtime.services);
+    const app = createApp(runtime.services, { warmPages: true });
     stopBackground = runtime.startBackground();
     closeLiveEvents = () => runtime.services.events.close();
     const handle = app.callback();

@@ -21,6 +21,7 @@ import { type Context, type Middleware } from 'koa';
 import send from 'koa-send';
 import { isPrerenderedFile, prerenderedFileOf } from '../shared/prerenderedPages';
 import { isPagePath } from '../shared/routes';
+import { MARKET_PAGE_PATH, type MarketPage } from './pages/marketPage';
 
 const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
@@ -34,6 +35,8 @@ function cacheControlFor(filePath: string): string {
 export interface PwaOptions {
   /** Simulated Steam and payments: the shell says so and every page shows the demo banner. */
   simulated: boolean;
+  /** /market rendered on request (api/pages/marketPage.ts); without it /market gets the shell. */
+  marketPage?: MarketPage;
 }
 
 /** The built index.html with the mode meta element added to its head. */
@@ -89,7 +92,12 @@ function sendPage(ctx: Context, page: ServedPage): void {
   ctx.type = 'text/html; charset=utf-8';
 }
 
-export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware {
+/** The market's unfiltered view, the one the server renders (filters in the query string are the app's to validate). */
+function isMarketView(ctx: Context): boolean {
+  return ctx.path === MARKET_PAGE_PATH && ctx.querystring === '';
+}
+
+export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions): Middleware {
   const pageOf = pageStore(distDir, simulated);
   const options = {
     root: distDir,
@@ -118,6 +126,15 @@ export function servePwa(distDir: string, { simulated }: PwaOptions): Middleware
         ctx.type = 'text/plain';
         ctx.body = 'Not found';
       }
+      return;
+    }
+    const rendered = ctx.method === 'GET' && marketPage && isMarketView(ctx) ? await marketPage.render() : null;
+    if (rendered !== null) {
+      ctx.status = 200;
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = 'text/html; charset=utf-8';
+      // Compressed on the way out by koa-compress, as the API's answers are.
+      ctx.body = shellWithMode(rendered, simulated);
       return;
     }
     const prerendered = isPageFile ? ctx.path.slice(1) : prerenderedFileOf(ctx.path);

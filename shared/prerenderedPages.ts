@@ -16,6 +16,12 @@ export const PRERENDERED_PATHS = [
   '/refund-policy',
 ] as const satisfies readonly PagePath[];
 
+/**
+ * The built index.html as it was before the shell was rendered into it (relative to the built PWA):
+ * the server renders /market into it on request (api/pages/marketPage.ts). Not precached.
+ */
+export const PAGE_TEMPLATE_FILE = 'pages/template.html';
+
 /** The file (relative to the built PWA) with the prerendered HTML of `path`. */
 export function prerenderedFileFor(path: (typeof PRERENDERED_PATHS)[number]): string {
   return `pages/${path === '/' ? 'home' : path.slice(1)}.html`;

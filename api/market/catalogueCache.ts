@@ -43,3 +43,5 @@ export function createCachedCatalogue(dataSource: Pick<DataSource, 'query'>, opt
     clear: () => entries.clear(),
   };
 }
+
+export type CachedCatalogue = ReturnType<typeof createCachedCatalogue>;

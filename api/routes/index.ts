@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import { type Middleware } from 'koa';
 import { type AppServices } from '../context';
+import { type CachedCatalogue } from '../market/catalogueCache';
 import { notFound } from '../errors';
 import { eventsRouter } from './events/router';
 import { inventoryRouter } from './inventory/router';
@@ -18,7 +19,7 @@ import { userRouter } from './user/router';
 import { walletRouter } from './wallet/router';
 import { webhooksRouter } from './webhooks/router';
 
-export function apiRouter(services: AppServices, options: { withdrawalsPerMinute?: number } = {}): Router {
+export function apiRouter(services: AppServices, options: { withdrawalsPerMinute?: number; catalogue?: CachedCatalogue } = {}): Router {
   const router = new Router({ prefix: '/api' });
   const features = [
     supportRouter(services),
@@ -26,7 +27,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     inventoryRouter(services),
     tradeOffersRouter(services),
     listingsRouter(services),
-    marketRouter(services),
+    marketRouter(services, options.catalogue),
     paymentMethodsRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),

@@ -8,6 +8,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pageRoutes } from '../../shared/routes';
 import { expectNoSeriousViolations, settled } from './helpers/axe';
+import { openPage } from './helpers/hydration';
 import { buyViaApi, cheapestListing, saveTradeUrl, sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
@@ -36,7 +37,7 @@ test.describe('signed out', () => {
   }
 
   test("the market item's dialog and the cart have no serious accessibility violations", async ({ page }) => {
-    await page.goto('/market');
+    await openPage(page, '/market');
     const grid = page.getByRole('list', { name: 'Skins for sale' });
     const first = grid.getByRole('listitem').first();
     await expect(first).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,7 @@
 /**
  * The market's Buy tab as visitors and buyers use it, against the server's seeded listings
- * (SEED_LISTINGS=60): the first page asked for by the page's entry, browsing, server-side filters kept in the URL (a reload restores them),
+ * (SEED_LISTINGS=60): the first page in the server's HTML (or, from the shell, asked for by the
+ * page's entry), browsing, server-side filters kept in the URL (a reload restores them),
  * infinite scroll, the item dialog, the cart (duplicate refusal, sign-in for visitors), a refused
  * purchase for lack of balance, and a purchase with a topped-up balance followed on /checkout.
  * Other specs of the run may buy listings too, so nothing here depends on exact counts beyond the
@@ -12,6 +13,7 @@ import { formatUsd, parseMoney } from '../../shared/money';
 import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../src/queries/skinsRequest';
+import { openPage } from './helpers/hydration';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
 
@@ -70,10 +72,56 @@ test.describe('without the service worker, so every request is seen', () => {
   }
   const gridSkeletonSeen = (page: Page) => page.evaluate(() => document.documentElement.dataset.gridSkeletonSeen === 'true');
 
-  test("opening /market asks for the first page once, before the app's code, and the app's first render shows it", async ({ page }) => {
+  test('/market comes with its first page in the HTML, readable before any script runs, and the app takes it over without asking again', async ({ page, browser }) => {
+    const firstPage = (await (await page.request.get(skinsRequestPath(DEFAULT_MARKET_FILTERS))).json()) as SkinsPage;
+    const names = firstPage.items.map((item) => item.name);
+
+    // The filters start open on wide screens only: in the HTML, by CSS alone.
+    for (const { width, filtersShown } of [
+      { width: 412, filtersShown: false },
+      { width: 1280, filtersShown: true },
+    ]) {
+      const withoutScripts = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const htmlOnly = await withoutScripts.newPage();
+      await htmlOnly.goto('/market');
+      await expect(cards(htmlOnly)).toHaveCount(MARKET_PAGE_SIZE);
+      await expect(cards(htmlOnly).getByRole('heading')).toHaveText(names);
+      await expect(htmlOnly.locator('#market-advanced-filters')).toBeVisible({ visible: filtersShown });
+      await withoutScripts.close();
+    }
+
+    const requested = recordRequests(page);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && /hydrat/i.test(message.text()) && errors.push(message.text()));
+    await watchForGridSkeleton(page);
+    await openPage(page, '/market');
+    await expect(cards(page).getByRole('heading')).toHaveText(names);
+    // Hydrated on a wide screen: the filters are open, and the button says so.
+    await expect(page.getByRole('button', { name: 'Advanced Filters' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#market-advanced-filters')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((path) => path.startsWith('/api/skins'))).toEqual([]);
+    expect(await gridSkeletonSeen(page)).toBe(false);
+    expect(errors).toEqual([]);
+    // The app works on what it hydrated: the first card opens.
+    await cards(page).first().getByRole('button', { name: names[0], exact: true }).click();
+    await expect(page.getByRole('dialog', { name: names[0] })).toBeVisible();
+
+    // Hydrated on a phone, the filters stay closed, and the button says so.
+    await page.setViewportSize({ width: 412, height: 900 });
+    await openPage(page, '/market');
+    await expect(page.getByRole('button', { name: 'Advanced Filters' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#market-advanced-filters')).toBeHidden();
+    expect(errors).toEqual([]);
+  });
+
+  // The shell is what the service worker answers /market with once installed (and what the server
+  // answers /market/ with), so the app renders the market in the browser.
+  test("opened from the shell, /market asks for the first page once, before the app's code, and the app's first render shows it", async ({ page }) => {
     const requested = recordRequests(page);
     await watchForGridSkeleton(page);
-    await page.goto('/market');
+    await page.goto('/market/');
     await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
 
     const firstPage = skinsRequestPath(DEFAULT_MARKET_FILTERS);
@@ -90,7 +138,7 @@ test.describe('without the service worker, so every request is seen', () => {
       await new Promise((resolve) => setTimeout(resolve, 8_000));
       await route.continue();
     });
-    await page.goto('/market');
+    await page.goto('/market/');
     // The app renders without it: its grid shows skeleton cards, and the app's controls work.
     await expect(page.getByRole('list', { name: 'Loading skins' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Advanced Filters' })).toBeEnabled();
@@ -103,7 +151,7 @@ test.describe('without the service worker, so every request is seen', () => {
 
   test("the cart popover's code loads when the Cart button is approached, and the first click opens it with focus inside", async ({ page }) => {
     const requested = recordRequests(page);
-    await page.goto('/market');
+    await openPage(page, '/market');
     await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
     await page.waitForLoadState('networkidle');
     expect(requested.filter((path) => CART_POPOVER_CHUNK.test(path))).toEqual([]);
@@ -124,7 +172,7 @@ test.describe('without the service worker, so every request is seen', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.route(/\/assets\/CartPopover-[^/]+\.js$/, (route) => route.abort());
-    await page.goto('/market');
+    await openPage(page, '/market');
     await expect(cards(page)).toHaveCount(MARKET_PAGE_SIZE);
 
     await cartButton(page).click();
@@ -140,7 +188,7 @@ test('a visitor browses, filters (kept in the URL), scrolls for more and fills t
   const listings = await allListings(page);
   expect(listings.length).toBeGreaterThan(2 * MARKET_PAGE_SIZE);
 
-  await page.goto('/market');
+  await openPage(page, '/market');
   await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Market tabs' }).getByRole('link', { name: 'Buy' })).toHaveAttribute(
     'aria-current',
@@ -241,7 +289,7 @@ test('a buyer is told to top up, then buys with the balance and follows the orde
   // The balance came from the server's answer; the cart was emptied only after it confirmed.
   const left = 10_000n - parseMoney(total.replace(/[$,]/g, ''))!;
   await expect(navBalance(page)).toHaveAccessibleName(`Balance ${formatUsd(left)}`);
-  await page.goto('/market');
+  await openPage(page, '/market');
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
   // The bought listing left the market.
   expect(await sameName()).toBe(before - 1);
@@ -253,7 +301,7 @@ test('the Sell tab and Cashout are one click away, and /market#sell opens Sell',
     'aria-current',
     'page',
   );
-  await page.goto('/market');
+  await openPage(page, '/market');
   await expect(page.getByRole('navigation', { name: 'Market tabs' }).getByRole('link', { name: 'Cashout' })).toHaveAttribute(
     'href',
     '/withdraw',

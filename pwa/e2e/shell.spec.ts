@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/constants';
+import { openPage } from './helpers/hydration';
 import { accountMenuButton, DEMO_ACCOUNTS, signInAs, signInAsNewUser } from './helpers/signIn';
 
 const FOOTER_LINKS = [
@@ -117,7 +118,7 @@ test.describe('desktop', () => {
 
     test("a screen whose code cannot be loaded shows the error in the layout, and the next page works", async ({ page }) => {
       await page.route(/\/assets\/HelpCenterScreen-[^/]+\.js$/, (route) => route.abort());
-      await page.goto('/market');
+      await openPage(page, '/market');
       await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
 
       await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click();
@@ -238,7 +239,7 @@ test.describe('mobile', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.route(/\/assets\/MobileMenuSheet-[^/]+\.js$/, (route) => route.abort());
-      await page.goto('/market');
+      await openPage(page, '/market');
       await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -5,7 +5,7 @@
  */
 import { lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { LazyPart } from './components/LazyPart';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { toaster } from './components/toaster';
@@ -81,10 +81,11 @@ export function pageSystem(): SystemContext {
   return system;
 }
 
-export default function App({ children }: { children: ReactNode }) {
+/** `client` is the page's query cache; a server render gives each render its own (prerender/entry.tsx). */
+export default function App({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <ChakraProvider value={pageSystem()}>
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         {children}
         <UpdatePrompt />
         <ReadyOfflineNotice />

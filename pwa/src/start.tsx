@@ -4,8 +4,11 @@
  * only).
  *
  * A page prerendered at build time (ops/prerender.ts: #root carries `data-prerendered` with its
- * path) is hydrated once its screen's code is loaded; anything else (the shell's skeleton, a page
- * opened with a query string the build could not know) is rendered from scratch over the HTML.
+ * path) or rendered by the server (api/pages/marketPage.ts) is hydrated once its screen's code is
+ * loaded; anything else (the shell's skeleton, a page opened with a query string the build could
+ * not know) is rendered from scratch over the HTML. #root loses the attribute once the app owns
+ * the page: until then a click on the HTML does nothing, which the end-to-end tests wait out
+ * (e2e/helpers/hydration.ts).
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -18,11 +21,13 @@ import { watchReachability } from './offline/reachability';
 import { restorePublicCache } from './offline/publicCache';
 import { hydrationDone } from './prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
+import { readPageData, seedPageData } from './prerender/pageData';
 import { browserStyleCache } from './prerender/styles';
 import { seedDefaultSkinsPage } from './queries/market';
 import { queryClient } from './queryClient';
 import { AppRoutes, preloadScreen } from './router';
 import { takeEarlyFirstPage } from './screens/market/buy/earlyFirstPage';
+import { marketTabFor } from './screens/market/marketTab';
 import { registerServiceWorker } from './serviceWorker';
 
 export function startApp(): void {
@@ -56,26 +61,37 @@ function runApp(): void {
   // milliseconds and lets the browser answer input in between, instead of one long task that would
   // freeze a phone for the whole page. The offline copy of the public data is in the cache before
   // a first render from scratch, so the screen shows it (or the network's answer) in one pass; a
-  // hydrated page takes it once the screen has hydrated, as its HTML was rendered without it.
+  // hydrated page takes it once the screen has hydrated, as its HTML was rendered without it. A
+  // page the server rendered with data (the market) carries it, and is hydrated with it.
   const { pathname, search, hash } = window.location;
-  // The offline copy, then on /market the first page the entry asked for (fresher than the copy).
+  const pageData = readPageData(document);
+  // The offline copy, then the freshest first page of the market: the server's, or the one the entry asked for.
   const dataBeforeFirstRender = () =>
-    restorePublicCache(queryClient)
-      .then(takeEarlyFirstPage)
-      .then((page) => page && seedDefaultSkinsPage(queryClient, page));
+    restorePublicCache(queryClient).then(async () => {
+      if (pageData) return seedPageData(queryClient, pageData);
+      const page = await takeEarlyFirstPage();
+      if (page) seedDefaultSkinsPage(queryClient, page);
+    });
   const renderFromScratch = () =>
     // The screen's code is fetched while that data is read, not once the app renders.
     void Promise.all([dataBeforeFirstRender(), preloadScreen(pathname, hash).catch(() => {})]).then(() => {
+      container.removeAttribute(PRERENDERED_ATTRIBUTE);
       const root = createRoot(container);
       startTransition(() => root.render(app));
     });
 
-  if (container.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === '') {
+  // The server renders the market's Buy tab: a hash that opens the Sell tab is rendered from scratch.
+  const hydratable = container.getAttribute(PRERENDERED_ATTRIBUTE) === pathname && search === '' && (!pageData || marketTabFor('buy', hash) === 'buy');
+  if (hydratable) {
+    if (pageData) seedPageData(queryClient, pageData);
     // The screen's code first, so it hydrates rather than suspends; if it does not arrive, rendered
     // from scratch the route shows its error screen.
     preloadScreen(pathname, hash).then(() => {
       startTransition(() => void hydrateRoot(container, app));
-      void hydrationDone().then(() => restorePublicCache(queryClient));
+      void hydrationDone().then(() => {
+        container.removeAttribute(PRERENDERED_ATTRIBUTE);
+        return restorePublicCache(queryClient);
+      });
     }, renderFromScratch);
   } else {
     renderFromScratch();

@@ -12,7 +12,7 @@ import { purchaseCreator } from '../../commands/purchaseCreator';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
 import { ordersOfBuyer } from '../../market/buyerOrders';
-import { createCachedCatalogue } from '../../market/catalogueCache';
+import { createCachedCatalogue, type CachedCatalogue } from '../../market/catalogueCache';
 import { createFeaturedListings } from '../../market/featured';
 import { createMarketStats } from '../../market/stats';
 import { requireUser } from '../../middleware/auth';
@@ -30,12 +30,12 @@ export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 }
  */
 export const PURCHASE_CONCURRENCY = { limit: 10, maxWaitMs: 10_000 };
 
-export function marketRouter({ dataSource, rateLimiter }: AppServices): Router {
+/** `catalogue`: the process's cache of catalogue pages, shared with the market page (api/app.ts). */
+export function marketRouter({ dataSource, rateLimiter }: AppServices, catalogue: CachedCatalogue = createCachedCatalogue(dataSource)): Router {
   const router = new Router();
   const signedIn = requireUser(dataSource);
   const userOf = (ctx: Context) => ctx.state.user as User;
   const marketStats = createMarketStats(dataSource);
-  const catalogue = createCachedCatalogue(dataSource);
   const featured = createFeaturedListings(dataSource);
 
   router.get(

@@ -8,8 +8,12 @@ import type { MarketItem } from '../../../shared/schemas/market';
 import { toaster } from '../components/toaster';
 import { cartStore } from './cartStore';
 
+/** What HTML rendered by the server shows, and so what its hydration renders: the cart is the browser's. */
+const NO_ITEMS: readonly MarketItem[] = [];
+const serverSnapshot = () => NO_ITEMS;
+
 export function useCart(): readonly MarketItem[] {
-  return useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getSnapshot);
+  return useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, serverSnapshot);
 }
 
 /**

@@ -16,6 +16,7 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
@@ -87,15 +88,26 @@ export const publicCachePersistOptions: PersistOptions = {
 
 /**
  * Puts the saved public answers into the cache (as stale: shown, but re-read as soon as the network
- * allows), then saves them whenever they change. A save that cannot be read is dropped; the page
- * then starts empty, as on a first visit.
+ * allows) where the cache has no answer yet, then saves them whenever they change. A save that
+ * cannot be read is dropped; the page then starts empty, as on a first visit.
  */
 export async function restorePublicCache(queryClient: QueryClient): Promise<void> {
+  // The save never replaces an answer the cache already has (the market's first page from the
+  // server's HTML): the restore keeps the newer of the two by their clocks, and the browser's may
+  // be ahead of the server's. Only what came from the save is stale.
+  const held = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' });
+  const kept = held.map((query) => ({ key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
   try {
     await persistQueryClientRestore({ queryClient, ...publicCachePersistOptions });
-    await queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none' });
+    for (const { key, data, updatedAt } of kept) {
+      if (queryClient.getQueryState(key)?.dataUpdatedAt !== updatedAt) queryClient.setQueryData(key, data, { updatedAt });
+    }
+    const keptKeys = new Set(held.map((query) => query.queryHash));
+    await queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none', predicate: (query) => !keptKeys.has(query.queryHash) });
   } catch {
     // persistQueryClientRestore has removed the unreadable save.
   }
   persistQueryClientSubscribe({ queryClient, ...publicCachePersistOptions });
+  // What the cache had before (the server's first page) is saved now, not at its next change.
+  if (kept.length > 0) void persistQueryClientSave({ queryClient, ...publicCachePersistOptions });
 }

@@ -1,9 +1,10 @@
 /**
- * The server-side entry of the build-time prerender (ops/prerender.ts loads it through Vite): the
- * app's HTML for one page, or for the shell, as the browser's first render will produce it, so
- * start.tsx can hydrate it. Nothing of the visitor is known here, and the client's first render
- * knows no more: the user and every query are still pending (the offline copy is restored only
- * after hydration).
+ * The server-side entry of the build-time prerender (ops/prerender.ts loads it through Vite) and of
+ * the market's page rendered on each request (api/pages/marketPage.ts): the app's HTML for one
+ * page, or for the shell, as the browser's first render will produce it, so start.tsx can hydrate
+ * it. Nothing of the visitor is known here, and the client's first render knows no more: the user
+ * and every query are still pending (the offline copy is restored only after hydration), except
+ * the data the page is rendered with, which the HTML carries for the hydration (pageData.ts).
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -11,8 +12,10 @@ import { Skeleton, Stack } from '@chakra-ui/react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import App from '../App';
+import { createQueryClient } from '../queryClient';
 import { AppLayout } from '../components/AppLayout';
 import { AppRoutes, preloadScreen } from '../router';
+import { seedPageData, type PageData } from './pageData';
 import { PRERENDERED_STYLES_ATTRIBUTE, STYLE_KEY } from './styles';
 
 /** The shell's main while a page that is not prerendered starts: neutral blocks, no screen's layout. */
@@ -80,16 +83,22 @@ function styleElements(cache: EmotionCache, markup: string): string {
   return `${globals.join('')}<style ${PRERENDERED_STYLES_ATTRIBUTE}="${cache.key} ${classIds.join(' ')}">${classRules}</style>`;
 }
 
-/** #root's markup for `path`, or for the shell when `path` is null, and the styles it needs. */
-export async function renderPage(path: string | null): Promise<RenderedPage> {
+/**
+ * #root's markup for `path`, or for the shell when `path` is null, and the styles it needs; with
+ * `data`, the page shows it. Each render has a query cache of its own: concurrent renders on the
+ * server must not see each other's data.
+ */
+export async function renderPage(path: string | null, data?: PageData): Promise<RenderedPage> {
   if (path !== null) await preloadScreen(path);
+  const client = createQueryClient();
+  if (data) seedPageData(client, data);
   // One style cache for the page, so each rule is written out once. In compat mode emotion keeps
   // the rules in the cache instead of writing style elements into the markup.
   const cache = createCache({ key: STYLE_KEY });
   cache.compat = true;
   const markup = await renderToString(
     <CacheProvider value={cache}>
-      <App>
+      <App client={client}>
         <StaticRouter location={path ?? SHELL_PATH}>{path === null ? <ShellRoutes /> : <AppRoutes />}</StaticRouter>
       </App>
     </CacheProvider>,

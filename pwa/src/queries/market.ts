@@ -36,9 +36,12 @@ export function useSkinsInfiniteQuery(filters: MarketFilters) {
   });
 }
 
-/** Puts `page` into the cache as the first page of the market's default view, fresh from the server. */
-export function seedDefaultSkinsPage(client: QueryClient, page: SkinsPage): void {
-  client.setQueryData(marketKeys.skins(DEFAULT_MARKET_FILTERS), { pages: [page], pageParams: [null] });
+/**
+ * Puts `page` into the cache as the first page of the market's default view, as read by the server
+ * at `readAt` (now, when the answer just came; the server's time for a page rendered on the server).
+ */
+export function seedDefaultSkinsPage(client: QueryClient, page: SkinsPage, readAt = Date.now()): void {
+  client.setQueryData(marketKeys.skins(DEFAULT_MARKET_FILTERS), { pages: [page], pageParams: [null] }, { updatedAt: readAt });
 }
 
 /** The landing page's featured skins (at most 8; the page shows the section only when there are some). */

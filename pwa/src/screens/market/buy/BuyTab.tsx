@@ -7,14 +7,15 @@
  * catalogue query's key, so each filtered view is cached on its own and Back/Forward or a shared
  * link shows the same view.
  */
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
 import { LuSlidersHorizontal } from 'react-icons/lu';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
 import { useSkinsInfiniteQuery } from '../../../queries/market';
+import { useHydrated } from '../../../useHydrated';
 import { Cart } from './Cart';
-import { FilterPanel } from './FilterPanel';
+import { FilterPanel, type FilterPanelOpen } from './FilterPanel';
 import { MarketGrid } from './MarketGrid';
 import { activeFilterCount, useMarketFilters } from './useMarketFilters';
 
@@ -27,15 +28,30 @@ const SORT_OPTIONS: { value: MarketSort; label: string }[] = [
   { value: 'name_asc', label: 'Name: A-Z' },
 ];
 
-/** Filters start open on wide screens and whenever the link carries filters. */
+/** Filters start open on wide screens (Chakra's `lg`, which FilterPanel's `wide` uses) and whenever the link carries filters. */
 function initiallyOpen(activeCount: number): boolean {
   return activeCount > 0 || (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 64em)').matches === true);
+}
+
+/**
+ * Whether the filter panel is open. Hydrating the server's HTML (no filters there), it is `wide`,
+ * decided by CSS as the HTML was; right after, it follows the screen's width, with no change on
+ * screen. Rendered from scratch, it is decided at once.
+ */
+function useFiltersOpen(activeCount: number) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState<FilterPanelOpen>(() => (hydrated || activeCount > 0 ? initiallyOpen(activeCount) : 'wide'));
+  useEffect(() => {
+    if (hydrated) setOpen((current) => (current === 'wide' ? initiallyOpen(activeCount) : current));
+  }, [hydrated, activeCount]);
+  const toggle = useCallback(() => setOpen((current) => !(current === 'wide' ? initiallyOpen(activeCount) : current)), [activeCount]);
+  return [open, toggle] as const;
 }
 
 export default function BuyTab() {
   const { filters, updateFilters, clearFilters } = useMarketFilters();
   const activeCount = activeFilterCount(filters);
-  const [filtersOpen, setFiltersOpen] = useState(() => initiallyOpen(activeCount));
+  const [filtersOpen, toggleFilters] = useFiltersOpen(activeCount);
   const [selected, setSelected] = useState<MarketItem | null>(null);
   // The dialog stays mounted after its first use, so it can animate closed.
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -71,9 +87,9 @@ export default function BuyTab() {
           <Button
             size="sm"
             flex={{ base: '1', md: 'none' }}
-            variant={filtersOpen ? 'subtle' : 'outline'}
-            onClick={() => setFiltersOpen((open) => !open)}
-            aria-expanded={filtersOpen}
+            variant={filtersOpen === 'wide' ? { base: 'outline', lg: 'subtle' } : filtersOpen ? 'subtle' : 'outline'}
+            onClick={toggleFilters}
+            aria-expanded={filtersOpen === 'wide' ? undefined : filtersOpen}
             aria-controls="market-advanced-filters"
           >
             <LuSlidersHorizontal aria-hidden="true" />
@@ -123,6 +139,7 @@ export default function BuyTab() {
           isAdding={isPending}
           filtered={activeCount > 0}
           onClearFilters={clearFilters}
+          readAt={query.dataUpdatedAt}
         />
       </Box>
 

@@ -13,8 +13,15 @@ import { maxPriceError, priceError, useDraftField } from './useMarketFilters';
 
 const ALL = '';
 
+/**
+ * `wide`: open on wide screens, closed on others, by CSS alone: while the HTML the server rendered
+ * hydrates, the screen's width is not React's to know (the server cannot, and the hydration must
+ * render what it did). BuyTab then settles it on a boolean.
+ */
+export type FilterPanelOpen = boolean | 'wide';
+
 interface FilterPanelProps {
-  open: boolean;
+  open: FilterPanelOpen;
   filters: MarketFilters;
   onChange: (patch: Partial<MarketFilters>) => void;
   onClear: () => void;
@@ -32,8 +39,10 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
   const max = useDraftField(filters.maxPrice ?? '', applyMax, (value) => maxPriceError(value, min.draft.trim()));
 
   return (
-    <Collapsible.Root open={open} lazyMount unmountOnExit={false}>
-      <Collapsible.Content id="market-advanced-filters">
+    // A new panel once settled: one that starts open does not animate, and one that starts closed
+    // (a phone) has nothing to hide, where closing the CSS-hidden one could show it for a frame.
+    <Collapsible.Root key={open === 'wide' ? 'wide' : 'settled'} open={open !== false} lazyMount unmountOnExit={false}>
+      <Collapsible.Content id="market-advanced-filters" hideBelow={open === 'wide' ? 'lg' : undefined}>
         <Box
           as="section"
           aria-label="Advanced Filters"

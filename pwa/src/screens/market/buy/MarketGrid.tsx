@@ -16,6 +16,7 @@ import { ItemCard, ItemCardNote, ItemGrid, ItemGridCell, ItemPrice } from '../..
 import { deliveryText } from './delivery';
 import { PRIORITY_CARDS } from './earlyFirstPage';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { useHydrated } from '../../../useHydrated';
 
 interface MarketGridProps {
   items: MarketItem[];
@@ -33,12 +34,25 @@ interface MarketGridProps {
   isAdding: (id: string) => boolean;
   filtered: boolean;
   onClearFilters: () => void;
+  /** When the server read the items (the query's dataUpdatedAt). */
+  readAt: number;
+}
+
+/**
+ * The delivery note as of `renderedAt` in UTC while the server's HTML hydrates: the server knows
+ * neither the browser's time zone nor the moment of the hydration, and both sides must write the
+ * same. Right after, the cards say it as of now, in the browser's time zone.
+ */
+function DeliveryNote({ tradableAt, renderedAt }: { tradableAt: string; renderedAt?: number }) {
+  const text = renderedAt === undefined ? deliveryText(tradableAt) : deliveryText(tradableAt, { now: renderedAt, timeZone: 'UTC' });
+  return <ItemCardNote icon={<LuClock aria-hidden="true" />}>{text}</ItemCardNote>;
 }
 
 export function MarketGrid(props: MarketGridProps) {
   const { items, loading, error, onRetry, hasNextPage, isFetching, isFetchingNextPage, nextPageFailed, fetchNextPage } = props;
   const sentinelRef = useInfiniteScroll({ hasNextPage, isFetching, fetchNextPage, paused: nextPageFailed });
   const shownItems = useDeferredValue(items);
+  const renderedAt = useHydrated() ? undefined : props.readAt;
   const cardsPending = shownItems.length < items.length;
 
   if (loading || (cardsPending && shownItems.length === 0)) {
@@ -90,6 +104,7 @@ export function MarketGrid(props: MarketGridProps) {
               item={item}
               priority={index < PRIORITY_CARDS}
               adding={props.isAdding(item.id)}
+              renderedAt={renderedAt}
               onOpen={props.onOpen}
               onAddToCart={props.onAddToCart}
             />
@@ -120,19 +135,21 @@ interface MarketItemCardProps {
   item: MarketItem;
   priority: boolean;
   adding: boolean;
+  /** Set only while hydrating (DeliveryNote), so the cards re-render once when it ends, not on every page. */
+  renderedAt?: number;
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
 }
 
 /** Memoized: a page of new cards must not re-render the hundreds already on screen. */
-const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, onOpen, onAddToCart }: MarketItemCardProps) {
+const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, renderedAt, onOpen, onAddToCart }: MarketItemCardProps) {
   return (
     <ItemCard
       item={item}
       priority={priority}
       onOpen={() => onOpen(item)}
       price={<ItemPrice amount={item.price} />}
-      details={<ItemCardNote icon={<LuClock aria-hidden="true" />}>{deliveryText(item.tradableAt)}</ItemCardNote>}
+      details={<DeliveryNote tradableAt={item.tradableAt} renderedAt={renderedAt} />}
       actions={
         <Button
           w="full"

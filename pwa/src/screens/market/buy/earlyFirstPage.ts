@@ -1,5 +1,6 @@
 /**
- * The Buy tab's first page, asked for by the page's entry (main.tsx) when a phone opens /market:
+ * The Buy tab's first page, asked for by the page's entry (main.tsx) when a phone opens /market
+ * from the shell (the service worker's, or the server's when it could not render the market):
  * the skins and the first cards' pictures load while the app's code is still arriving, instead of
  * after it (the market's largest paint is one of those pictures). Only the unfiltered view, the
  * one a visitor lands on; a filtered URL waits for the app, which validates its filters.
@@ -12,6 +13,7 @@
 import type { SkinsPage } from '../../../../../shared/schemas/market';
 import { startEarlyRequest, takeEarlyResponse } from '../../../api/earlyRequests';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../../queries/skinsRequest';
+import { PAGE_DATA_ID } from '../../../prerender/marker';
 import { marketTabFor } from '../marketTab';
 
 /** Cards in the first row on a wide screen: their pictures load first (the page's largest paint). */
@@ -26,7 +28,8 @@ let firstPage: Promise<SkinsPage | null> | undefined;
 
 export function loadFirstPageEarly({ pathname, search, hash }: Pick<Location, 'pathname' | 'search' | 'hash'>): void {
   const buyTab = /^\/market\/?$/.test(pathname) && marketTabFor('buy', hash) === 'buy';
-  if (!buyTab || search !== '' || !navigator.onLine) return;
+  // A page the server rendered has its first page already (prerender/pageData.ts).
+  if (!buyTab || search !== '' || !navigator.onLine || document.getElementById(PAGE_DATA_ID)) return;
   firstPage = startEarlyRequest(FIRST_PAGE_PATH)
     .then((response) => (response.ok ? (response.json() as Promise<SkinsPage>) : null))
     // The grid asks again and shows its own error; nothing to tell the visitor here.

@@ -1,0 +1,80 @@
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MarketItem, SkinsPage } from '../../../shared/schemas/market';
+import { marketKeys, seedDefaultSkinsPage } from '../queries/market';
+import { DEFAULT_MARKET_FILTERS } from '../queries/skinsRequest';
+import { createQueryClient } from '../queryClient';
+
+const STORAGE_KEY = 'skinmarket.public-cache';
+
+function page(name: string): SkinsPage {
+  const item: MarketItem = {
+    id: name,
+    name,
+    imageUrl: '',
+    price: '10.00',
+    weaponType: 'Rifle',
+    rarity: 'covert',
+    condition: 'Field-Tested',
+    float: 0.2,
+    paintSeed: 12,
+    statTrak: false,
+    souvenir: false,
+    tradableAt: '2030-01-01T00:00:00.000Z',
+    inspectLink: null,
+  };
+  return { items: [item], nextCursor: null };
+}
+
+/** A save in localStorage of the market's first page as `client` holds it. */
+function saveOf(client: QueryClient): string {
+  return JSON.stringify({ buster: '1', timestamp: Date.now(), clientState: dehydrate(client) });
+}
+
+const firstPageKey = marketKeys.skins(DEFAULT_MARKET_FILTERS);
+const firstNames = (client: QueryClient) => client.getQueryData<{ pages: SkinsPage[] }>(firstPageKey)?.pages[0]?.items.map((item) => item.name);
+
+describe('restorePublicCache', () => {
+  let storage: Map<string, string>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules();
+    storage = new Map();
+    vi.stubGlobal('window', {
+      localStorage: { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value), removeItem: (key: string) => void storage.delete(key) },
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("keeps the server's first page over a save stamped later by a browser clock that runs ahead, and saves it", async () => {
+    const readAt = Date.now();
+    const earlier = createQueryClient();
+    seedDefaultSkinsPage(earlier, page('saved earlier'), readAt + 60_000);
+    storage.set(STORAGE_KEY, saveOf(earlier));
+    const { restorePublicCache } = await import('./publicCache');
+
+    const client = createQueryClient();
+    seedDefaultSkinsPage(client, page('from the server'), readAt);
+    await restorePublicCache(client);
+    expect(firstNames(client)).toEqual(['from the server']);
+    expect(client.getQueryState(firstPageKey)).toMatchObject({ dataUpdatedAt: readAt, isInvalidated: false });
+
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(storage.get(STORAGE_KEY)).toContain('from the server');
+  });
+
+  it('puts a save into an empty cache as stale, to be read again when online', async () => {
+    const earlier = createQueryClient();
+    seedDefaultSkinsPage(earlier, page('saved earlier'));
+    storage.set(STORAGE_KEY, saveOf(earlier));
+    const { restorePublicCache } = await import('./publicCache');
+
+    const client = createQueryClient();
+    await restorePublicCache(client);
+    expect(firstNames(client)).toEqual(['saved earlier']);
+    expect(client.getQueryState(firstPageKey)?.isInvalidated).toBe(true);
+  });
+});
