@@ -120,6 +120,7 @@ try {
   await latency('GET /healthz', `${base}/healthz`, 300);
   await latency('GET /readyz', `${base}/readyz`, 300);
   await latency('GET / (app shell)', `${base}/`, 300);
+  await latency('GET /market (rendered by the server, first page unchanged)', `${base}/market`, 300);
   await latency('GET /api/user signed out (session + 401)', `${base}/api/user`, 300);
   const chromiumPath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((candidate) => candidate && existsSync(candidate));
   if (chromiumPath) await browserBenchmarks(base, chromiumPath, results);

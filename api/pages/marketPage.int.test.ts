@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SkinsPage } from '../../shared/schemas/market';
 import { PAGE_DATA_ID, PRERENDERED_ATTRIBUTE } from '../../pwa/src/prerender/marker';
@@ -43,6 +45,20 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** GET /market asking for brotli: the headers and the body as sent. */
+function getCompressed(url: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    http
+      .get({ hostname, port, path: '/market', headers: { 'accept-encoding': 'br' } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('GET /market', () => {
   it("answers with the market's first page rendered into the page, and the same page as data for the hydration", async () => {
     const response = await app.client().get('/market');
@@ -62,6 +78,12 @@ describe('GET /market', () => {
     expect(api.body.items).toHaveLength(18);
     // Every card of the page is in the markup, its name written as text.
     for (const item of api.body.items.slice(1)) expect(html).toContain(`>${item.name.replace(/&/g, '&amp;')}<`);
+
+    // Compressed as the browser asks, the same page.
+    const compressed = await getCompressed(app.url);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(html);
   });
 
   it("writes a hostile skin name as text in the markup and as escapes in the data: it neither ends the data block nor runs", async () => {
