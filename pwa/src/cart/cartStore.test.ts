@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MarketItem } from '../../../shared/schemas/market';
+import { testMarketItem } from '../testing/marketItem';
 import { cartTotalCents, createCartStore, parseStoredCart, type CartStorage } from './cartStore';
 
 function memoryStorage(initial: Record<string, string> = {}): CartStorage & { data: Map<string, string> } {
@@ -13,21 +14,7 @@ function memoryStorage(initial: Record<string, string> = {}): CartStorage & { da
 }
 
 function item(id: string, price: string, name = `Item ${id}`): MarketItem {
-  return {
-    id,
-    name,
-    imageUrl: '',
-    price,
-    weaponType: 'Rifle',
-    rarity: 'covert',
-    condition: 'Field-Tested',
-    float: 0.2,
-    paintSeed: 12,
-    statTrak: false,
-    souvenir: false,
-    tradableAt: '2030-01-01T00:00:00.000Z',
-    inspectLink: null,
-  };
+  return testMarketItem({ id, price, name });
 }
 
 describe('cart store', () => {

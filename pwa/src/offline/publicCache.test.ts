@@ -1,29 +1,15 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MarketItem, SkinsPage } from '../../../shared/schemas/market';
+import type { SkinsPage } from '../../../shared/schemas/market';
 import { marketKeys, seedDefaultSkinsPage } from '../queries/market';
 import { DEFAULT_MARKET_FILTERS } from '../queries/skinsRequest';
 import { createQueryClient } from '../queryClient';
+import { testMarketItem } from '../testing/marketItem';
 
 const STORAGE_KEY = 'skinmarket.public-cache';
 
 function page(name: string): SkinsPage {
-  const item: MarketItem = {
-    id: name,
-    name,
-    imageUrl: '',
-    price: '10.00',
-    weaponType: 'Rifle',
-    rarity: 'covert',
-    condition: 'Field-Tested',
-    float: 0.2,
-    paintSeed: 12,
-    statTrak: false,
-    souvenir: false,
-    tradableAt: '2030-01-01T00:00:00.000Z',
-    inspectLink: null,
-  };
-  return { items: [item], nextCursor: null };
+  return { items: [testMarketItem({ id: name, name })], nextCursor: null };
 }
 
 /** A save in localStorage of the market's first page as `client` holds it. */

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ApiError } from '../../../api/client';
+import { testMarketItem } from '../../../testing/marketItem';
 import { joinNames, ownListingMessage, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
 
 function item(id: string, name: string): MarketItem {
-  return {
-    id,
-    name,
-    imageUrl: '',
-    price: '1.00',
-    weaponType: 'Rifle',
-    rarity: 'covert',
-    condition: null,
-    float: null,
-    paintSeed: null,
-    statTrak: false,
-    souvenir: false,
-    tradableAt: '2030-01-01T00:00:00.000Z',
-    inspectLink: null,
-  };
+  return testMarketItem({ id, name, condition: null, float: null, paintSeed: null });
 }
 
 const cart = [item('a', 'AK-47 | Redline'), item('b', 'AWP | Asiimov'), item('c', 'M4A4 | Howl')];
