@@ -52,13 +52,17 @@ const brotliAsync = promisify(brotliCompress);
 const RENDERED_BROTLI_QUALITY = 6;
 const gzipAsync = promisify(gzip);
 
-/** A page as served: the file with the mode in its head, and its compressed forms. */
-interface ServedPage {
-  mtimeMs: number;
-  size: number;
+/** A page as sent: the HTML with the mode in its head, and its compressed forms. */
+interface EncodedPage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
+}
+
+/** A page file of the build as served, with the version of the file it was made from. */
+interface ServedPage extends EncodedPage {
+  mtimeMs: number;
+  size: number;
 }
 
 /**
@@ -66,7 +70,7 @@ interface ServedPage {
  * of the build is compressed as far as brotli goes; a page rendered by the server, made again
  * whenever its data changes, at a quality that takes milliseconds.
  */
-async function compressedPage(html: string, brotliQuality: number): Promise<Pick<ServedPage, 'identity' | 'br' | 'gzip'>> {
+async function compressedPage(html: string, brotliQuality: number): Promise<EncodedPage> {
   const identity = Buffer.from(html);
   const [br, gz] = await Promise.all([
     brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
@@ -96,7 +100,7 @@ function pageStore(distDir: string, simulated: boolean): (file: string) => Promi
 }
 
 /** The page in the best encoding the browser accepts (koa-compress is told to leave it). */
-function sendPage(ctx: Context, page: Pick<ServedPage, 'identity' | 'br' | 'gzip'>): void {
+function sendPage(ctx: Context, page: EncodedPage): void {
   ctx.compress = false;
   ctx.vary('Accept-Encoding');
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
@@ -112,7 +116,7 @@ function isMarketView(ctx: Context): boolean {
 
 export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions): Middleware {
   const pageOf = pageStore(distDir, simulated);
-  let served: { html: string; page: Promise<Pick<ServedPage, 'identity' | 'br' | 'gzip'>> } | undefined;
+  let served: { html: string; page: Promise<EncodedPage> } | undefined;
   const options = {
     root: distDir,
     hidden: false,
@@ -145,7 +149,13 @@ export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions)
     const rendered = ctx.method === 'GET' && marketPage && isMarketView(ctx) ? await marketPage.render() : null;
     if (rendered !== null) {
       // The same render comes back while the market's first page is unchanged: compressed once.
-      if (served?.html !== rendered) served = { html: rendered, page: compressedPage(shellWithMode(rendered, simulated), RENDERED_BROTLI_QUALITY) };
+      if (served?.html !== rendered) {
+        const made = compressedPage(shellWithMode(rendered, simulated), RENDERED_BROTLI_QUALITY);
+        served = { html: rendered, page: made };
+        made.catch(() => {
+          if (served?.page === made) served = undefined;
+        });
+      }
       const page = await served.page;
       ctx.status = 200;
       ctx.set('Cache-Control', 'no-cache');

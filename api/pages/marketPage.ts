@@ -31,7 +31,6 @@ const RENDER_MAX_AGE_MS = 60_000;
 /** The query the grid's first request makes, read from the very path it asks for. */
 const FIRST_PAGE_QUERY = skinsQuerySchema.parse(Object.fromEntries(new URL(skinsRequestPath(DEFAULT_MARKET_FILTERS), 'http://x').searchParams));
 
-
 export interface MarketPageOptions {
   distDir: string;
   catalogue: CachedCatalogue;
