@@ -95,19 +95,22 @@ export async function restorePublicCache(queryClient: QueryClient): Promise<void
   // The save never replaces an answer the cache already has (the market's first page from the
   // server's HTML): the restore keeps the newer of the two by their clocks, and the browser's may
   // be ahead of the server's. Only what came from the save is stale.
-  const held = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'success' });
-  const kept = held.map((query) => ({ key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
+  const kept = new Map(
+    queryClient
+      .getQueryCache()
+      .findAll({ predicate: (query) => query.state.status === 'success' })
+      .map((query) => [query.queryHash, { key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }]),
+  );
   try {
     await persistQueryClientRestore({ queryClient, ...publicCachePersistOptions });
-    for (const { key, data, updatedAt } of kept) {
+    for (const { key, data, updatedAt } of kept.values()) {
       if (queryClient.getQueryState(key)?.dataUpdatedAt !== updatedAt) queryClient.setQueryData(key, data, { updatedAt });
     }
-    const keptKeys = new Set(held.map((query) => query.queryHash));
-    await queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none', predicate: (query) => !keptKeys.has(query.queryHash) });
+    await queryClient.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none', predicate: (query) => !kept.has(query.queryHash) });
   } catch {
     // persistQueryClientRestore has removed the unreadable save.
   }
   persistQueryClientSubscribe({ queryClient, ...publicCachePersistOptions });
   // What the cache had before (the server's first page) is saved now, not at its next change.
-  if (kept.length > 0) void persistQueryClientSave({ queryClient, ...publicCachePersistOptions });
+  if (kept.size > 0) void persistQueryClientSave({ queryClient, ...publicCachePersistOptions });
 }

@@ -13,10 +13,10 @@ import { LuClock, LuSearchX, LuShoppingCart, LuTriangleAlert } from 'react-icons
 import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ItemCard, ItemCardNote, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
+import { useHydrated } from '../../../useHydrated';
 import { deliveryText } from './delivery';
 import { PRIORITY_CARDS } from './earlyFirstPage';
 import { useInfiniteScroll } from './useInfiniteScroll';
-import { useHydrated } from '../../../useHydrated';
 
 interface MarketGridProps {
   items: MarketItem[];
