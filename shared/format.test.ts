@@ -221,6 +221,20 @@ describe('formatDateTime and formatDate', () => {
     expect(formatDateTime('2025-01-29T00:05:00.000Z', 'UTC')).toBe('Jan 29, 2025, 12:05 AM');
   });
 
+  // UTC, like the runtime's own zone, is written without Intl (see format.ts): it must read as Intl's.
+  it('reads in UTC as Intl does', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    const date = intl({ month: 'short', day: 'numeric', year: 'numeric' });
+    const dateTime = intl({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (at) => {
+        expect(formatDate(at.toISOString(), 'UTC')).toBe(date.format(at));
+        expect(formatDateTime(at.toISOString(), 'UTC')).toBe(dateTime.format(at).replace(/[\u202f\u2009]/g, ' '));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('uses only plain spaces', () => {
     expect(formatDateTime(iso, 'UTC')).not.toMatch(/[\u202f\u2009\u00a0]/);
   });

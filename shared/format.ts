@@ -138,19 +138,33 @@ function formatInZone(options: Intl.DateTimeFormatOptions, time: number, timeZon
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/*
- * In the runtime's own time zone (every screen's case) the text is built from Date's local fields,
- * the same text as Intl's en-US: the browser's first Intl date formatter loads its locale and time
- * zone data, 15-20 ms of a page's start on a desktop, several times that on a phone.
- */
-function localDate(date: Date): string {
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+interface DateFields {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
 }
 
-function localDateTime(date: Date): string {
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${localDate(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+/*
+ * In the runtime's own time zone (every screen's case) and in UTC (the market's cards while the
+ * server's HTML hydrates) the text is built from Date's fields, the same text as Intl's en-US: the
+ * browser's first Intl date formatter loads its locale and time zone data, 15-30 ms of a page's
+ * start on a desktop, several times that on a phone.
+ */
+function fieldsIn(date: Date, timeZone: 'local' | 'UTC'): DateFields {
+  return timeZone === 'UTC'
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
+    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+}
+
+function dateText({ year, month, day }: DateFields): string {
+  return `${MONTHS[month]} ${day}, ${year}`;
+}
+
+function dateTimeText(fields: DateFields): string {
+  const { hours, minutes } = fields;
+  return `${dateText(fields)}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /**
@@ -159,11 +173,13 @@ function localDateTime(date: Date): string {
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
   const time = toTime(iso);
-  return timeZone === undefined ? localDateTime(new Date(time)) : formatInZone(DATE_TIME_OPTIONS, time, timeZone);
+  if (timeZone === undefined || timeZone === 'UTC') return dateTimeText(fieldsIn(new Date(time), timeZone ?? 'local'));
+  return formatInZone(DATE_TIME_OPTIONS, time, timeZone);
 }
 
 /** Date for display, e.g. 'Jan 29, 2025', in `timeZone` (default: the runtime's own). Throws on an unparseable date. */
 export function formatDate(iso: string, timeZone?: string): string {
   const time = toTime(iso);
-  return timeZone === undefined ? localDate(new Date(time)) : formatInZone(DATE_OPTIONS, time, timeZone);
+  if (timeZone === undefined || timeZone === 'UTC') return dateText(fieldsIn(new Date(time), timeZone ?? 'local'));
+  return formatInZone(DATE_OPTIONS, time, timeZone);
 }
