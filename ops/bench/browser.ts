@@ -3,7 +3,7 @@
  * and how long the installed shell takes to open again with the network cut.
  */
 import { chromium } from '@playwright/test';
-import { auditPages, THRESHOLDS } from '../lighthouse';
+import { auditPages, belowThresholds } from '../lighthouse';
 import type { BenchResult } from './market';
 
 const PERFORMANCE_GOAL = 0.9;
@@ -33,13 +33,14 @@ async function offlineReload(base: string, executablePath: string): Promise<numb
 export async function browserBenchmarks(base: string, executablePath: string, results: BenchResult[]): Promise<void> {
   for (const audit of await auditPages(base)) {
     const { scores } = audit;
-    const gated = Object.entries(THRESHOLDS).every(([id, minimum]) => scores[id as keyof typeof scores] >= minimum);
+    const gated = belowThresholds([audit]).length === 0;
     results.push({
       name: `Lighthouse ${audit.path} (mobile)`,
       value:
         `perf ${scores.performance.toFixed(2)}, a11y ${scores.accessibility.toFixed(2)}, best ${scores['best-practices'].toFixed(2)}, seo ${scores.seo.toFixed(2)}; ` +
         `FCP ${(audit.firstContentfulPaintMs / 1000).toFixed(1)} s, LCP ${(audit.largestContentfulPaintMs / 1000).toFixed(1)} s, ` +
-        `TBT ${Math.round(audit.totalBlockingTimeMs)} ms, CLS ${audit.cumulativeLayoutShift.toFixed(3)}`,
+        `TBT ${Math.round(audit.totalBlockingTimeMs)} ms, CLS ${audit.cumulativeLayoutShift.toFixed(3)}` +
+        (audit.performanceRuns > 1 ? ` (performance: best of ${audit.performanceRuns} runs)` : ''),
       target: `perf ≥ ${PERFORMANCE_GOAL}, a11y 1, best 1, seo ≥ 0.95`,
       ok: gated && scores.performance >= PERFORMANCE_GOAL,
     });
