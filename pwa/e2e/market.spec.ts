@@ -13,7 +13,7 @@ import { formatUsd, parseMoney } from '../../shared/money';
 import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../src/queries/skinsRequest';
-import { openPage } from './helpers/hydration';
+import { openPage, waitForHydration } from './helpers/hydration';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
 
@@ -114,6 +114,32 @@ test.describe('without the service worker, so every request is seen', () => {
     await expect(page.getByRole('button', { name: 'Advanced Filters' })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.locator('#market-advanced-filters')).toBeHidden();
     expect(errors).toEqual([]);
+  });
+
+  test("taps on the server's HTML before the app runs: the last one is made once the app is ready", async ({ page }) => {
+    // The app's start is held back, as a phone's slow download and main thread would hold it.
+    let startApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (startApp = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/market');
+    const [first, second] = await cards(page).getByRole('heading').allTextContents();
+    // A card opened, then a different card's 'Add to cart': only the later tap counts.
+    await cards(page).nth(0).getByRole('button', { name: first, exact: true }).click();
+    await cards(page).nth(1).getByRole('button', { name: `Add ${second} to cart` }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+
+    startApp();
+    await waitForHydration(page);
+    await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await cartButton(page).click();
+    const inCart = page.getByRole('list', { name: 'Cart items' }).getByRole('listitem');
+    await expect(inCart).toHaveCount(1);
+    await expect(inCart).toContainText(second!);
   });
 
   // The shell is what the service worker answers /market with once installed (and what the server

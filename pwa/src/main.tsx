@@ -10,13 +10,18 @@
  *
  * A hidden page (opened in a background tab) gets no animation frames until it is shown, so it
  * starts at once. What must not wait for the app starts here: listening for the browser's install
- * offer, and on /market asking for the skins the first screen shows.
+ * offer, on /market asking for the skins the first screen shows, and on a page that came as HTML
+ * keeping a tap on its buttons for the app to make again (prerender/earlyTaps.ts).
  */
 import { listenForInstallPrompt } from './components/installPrompt';
+import { holdEarlyTaps } from './prerender/earlyTaps';
+import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { loadFirstPageEarly } from './screens/market/buy/earlyFirstPage';
 
 listenForInstallPrompt();
 loadFirstPageEarly(window.location);
+const root = document.getElementById('root');
+if (root?.hasAttribute(PRERENDERED_ATTRIBUTE)) holdEarlyTaps(root);
 
 const start = () => void import('./start').then(({ startApp }) => setTimeout(startApp, 0));
 

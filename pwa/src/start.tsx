@@ -7,8 +7,7 @@
  * path) or rendered by the server (api/pages/marketPage.ts) is hydrated once its screen's code is
  * loaded; anything else (the shell's skeleton, a page opened with a query string the build could
  * not know) is rendered from scratch over the HTML. #root loses the attribute once the app owns
- * the page: until then a click on the HTML does nothing, which the end-to-end tests wait out
- * (e2e/helpers/hydration.ts).
+ * the page, and the last tap on the HTML's buttons before that is made again (prerender/earlyTaps.ts).
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -19,6 +18,7 @@ import { keepOfflineCopies } from './offline/keepOfflineCopies';
 import { syncOnlineManager } from './offline/network';
 import { watchReachability } from './offline/reachability';
 import { restorePublicCache } from './offline/publicCache';
+import { dropEarlyTap, replayEarlyTap } from './prerender/earlyTaps';
 import { hydrationDone } from './prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { readPageData, seedPageData } from './prerender/pageData';
@@ -76,6 +76,7 @@ function runApp(): void {
     // The screen's code is fetched while that data is read, not once the app renders.
     void Promise.all([dataBeforeFirstRender(), preloadScreen(pathname, hash).catch(() => {})]).then(() => {
       container.removeAttribute(PRERENDERED_ATTRIBUTE);
+      dropEarlyTap();
       const root = createRoot(container);
       startTransition(() => root.render(app));
     });
@@ -90,6 +91,7 @@ function runApp(): void {
       startTransition(() => void hydrateRoot(container, app));
       void hydrationDone().then(() => {
         container.removeAttribute(PRERENDERED_ATTRIBUTE);
+        replayEarlyTap();
         return restorePublicCache(queryClient);
       });
     }, renderFromScratch);
