@@ -78,9 +78,13 @@ describe('POST /api/listings/:id/cancel', () => {
     await sweep(app);
     expect((await listingRow(app, listing!.id)).returnOfferId).toBeNull();
 
+    // Asset ids, not names: a simulated inventory can hold two items of one name.
+    const before = new Set((await seller.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items.map((item) => item.assetid));
     await endHold(app, listing!.id);
     const inventory = await returnedInventory(seller, listing!.id);
-    expect(inventory.some((item) => item.name === listing!.name && !item.listed)).toBe(true);
+    const back = inventory.filter((item) => !before.has(item.assetid));
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ name: listing!.name, listed: false });
     // The listing stays cancelled; nothing else happens on later sweeps.
     await sweep(app);
     expect(await listingRow(app, listing!.id)).toMatchObject({ status: 'cancelled', cancelReason: 'seller' });
@@ -90,8 +94,10 @@ describe('POST /api/listings/:id/cancel', () => {
     const seller = await signInSeller(app);
     const [listing] = await listItems(app, seller);
     expect((await endHold(app, listing!.id)).status).toBe('active');
-    const before = (await seller.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items;
-    expect(before.some((item) => item.name === listing!.name)).toBe(false);
+    const { sellerAssetid } = await listingRow(app, listing!.id);
+    // Asset ids, not names: a simulated inventory can hold two items of one name.
+    const before = new Set((await seller.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items.map((item) => item.assetid));
+    expect(before.has(sellerAssetid)).toBe(false);
 
     const response = await seller.client.post<ListingJson>(`/api/listings/${listing!.id}/cancel`);
     expect(response.status).toBe(200);
@@ -103,10 +109,10 @@ describe('POST /api/listings/:id/cancel', () => {
     expect(giveBack.items[0]).toMatchObject({ assetid: row.botAssetid, contextid: '2', listingId: row.id });
 
     const inventory = await returnedInventory(seller, listing!.id);
-    const back = inventory.find((item) => item.name === listing!.name);
-    expect(back).toBeDefined();
-    expect(back!.assetid).not.toBe(row.sellerAssetid);
-    expect(back!.tradable).toBe(true);
+    const back = inventory.filter((item) => !before.has(item.assetid));
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ name: listing!.name, tradable: true });
+    expect(back[0]!.assetid).not.toBe(sellerAssetid);
   });
 
   it('refuses sold, already cancelled, foreign and malformed ids, writing nothing', async () => {
