@@ -18,7 +18,7 @@ import { keepOfflineCopies } from './offline/keepOfflineCopies';
 import { syncOnlineManager } from './offline/network';
 import { watchReachability } from './offline/reachability';
 import { restorePublicCache } from './offline/publicCache';
-import { dropEarlyTap, replayEarlyTap } from './prerender/earlyTaps';
+import { dropEarlyTap, passEarlyTaps, replayEarlyTap } from './prerender/earlyTaps';
 import { hydrationDone } from './prerender/hydration';
 import { PRERENDERED_ATTRIBUTE } from './prerender/marker';
 import { readPageData, seedPageData } from './prerender/pageData';
@@ -88,6 +88,7 @@ function runApp(): void {
     // The screen's code first, so it hydrates rather than suspends; if it does not arrive, rendered
     // from scratch the route shows its error screen.
     preloadScreen(pathname, hash).then(() => {
+      passEarlyTaps();
       startTransition(() => void hydrateRoot(container, app));
       void hydrationDone().then(() => {
         container.removeAttribute(PRERENDERED_ATTRIBUTE);
