@@ -26,7 +26,7 @@ import {
   sleep,
   sweep,
 } from '../test/selling';
-import { startTestApp, type TestApp } from '../test/testApp';
+import { startTestApp, type TestApp, type TestClient } from '../test/testApp';
 
 const HOLD_MS = 1500;
 let app: TestApp;
@@ -50,6 +50,15 @@ const auditCount = async (target: TestApp, action: string, subjectId: string) =>
   )[0]!.n;
 
 /** Sweeps until the order item's delivery offer is settled (accepted or failed). */
+/**
+ * How many items named `name` a user's Steam inventory holds: counted, not looked for, because a
+ * simulated inventory can hold two items of one name, and the one sought must be the one that moved.
+ */
+async function itemsNamed(client: TestClient, name: string): Promise<number> {
+  const { items } = (await client.get<InventoryResponse>('/api/inventory?refresh=1')).body;
+  return items.filter((item) => item.name === name && !item.listed).length;
+}
+
 async function settleDelivery(target: TestApp, orderItemId: string) {
   return eventually(
     async () => {
@@ -85,12 +94,12 @@ describe('reversal during the hold', () => {
   it('cancels an unsold listing (trade_reversed); the item is back with the seller', async () => {
     const seller = await signInSeller(longHold);
     const [listing] = await listItems(longHold, seller);
+    const heldBefore = await itemsNamed(seller.client, listing!.name);
     await reverseDeposit(longHold, listing!.id);
     const report = await sweep(longHold);
     expect(report.reversals).toBe(1);
     expect(await listingRow(longHold, listing!.id)).toMatchObject({ status: 'cancelled', cancelReason: 'trade_reversed' });
-    const inventory = (await seller.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items;
-    expect(inventory.some((item) => item.name === listing!.name && !item.listed)).toBe(true);
+    expect(await itemsNamed(seller.client, listing!.name)).toBe(heldBefore + 1);
     expect((await sweep(longHold)).reversals).toBe(0);
   });
 
@@ -133,6 +142,7 @@ describe('a sold listing', () => {
     const [listing] = await listItems(app, seller, 1, '12.34');
     const buyer = await signInBuyer(app, '50.00');
     const sale = await buy(app, buyer, listing!.id);
+    const buyerHeldBefore = await itemsNamed(buyer.client, listing!.name);
 
     const pending = await endHold(app, listing!.id);
     expect(pending.status).toBe('payment_pending');
@@ -150,8 +160,7 @@ describe('a sold listing', () => {
     expect(await holdEnder({ listingId: listing!.id, services: app.services })).toBe('nothing_to_do');
     expect(await balanceCents(app, seller.userId)).toBe(1197n);
     // The buyer has the item in their Steam inventory.
-    const inventory = (await buyer.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items;
-    expect(inventory.some((item) => item.name === listing!.name)).toBe(true);
+    expect(await itemsNamed(buyer.client, listing!.name)).toBe(buyerHeldBefore + 1);
     const listingsSeen = (await seller.client.get<Array<{ id: string; status: string; sold: boolean }>>('/api/listings')).body;
     expect(listingsSeen.find((entry) => entry.id === listing!.id)).toMatchObject({ status: 'completed', sold: true });
   });
@@ -295,6 +304,7 @@ describe('stuck offers', () => {
     const [listing] = await listItems(app, seller);
     const row = await endHold(app, listing!.id);
     expect(row.status).toBe('active');
+    const heldBefore = await itemsNamed(seller.client, listing!.name);
     const db = app.services.dataSource;
     // What a dispatcher that died after its claim leaves behind: a claimed return, never answered.
     const giveBack = await db.getRepository(TradeOffer).save(
@@ -323,8 +333,7 @@ describe('stuck offers', () => {
       (offer) => offer.status === 'accepted',
     );
     expect(returned.status).toBe('accepted');
-    const inventory = (await seller.client.get<InventoryResponse>('/api/inventory?refresh=1')).body.items;
-    expect(inventory.some((item) => item.name === listing!.name)).toBe(true);
+    expect(await itemsNamed(seller.client, listing!.name)).toBe(heldBefore + 1);
   });
 
   it('gives up a deposit whose dispatcher died before the bot answered', async () => {
