@@ -36,10 +36,23 @@ async function openSellTab(page: Page): Promise<void> {
   await expect(sellCards(page).first()).toBeVisible({ timeout: 15_000 });
 }
 
-/** Prices the first item that can still go on the Sell List; resolves with its card's name. */
+/**
+ * The first item that can still go on the Sell List and whose name no other item in the inventory
+ * has (an inventory can hold two of one name, and the steps find items by name): its card and name.
+ */
+async function firstSellableOfItsName(page: Page): Promise<{ card: Locator; name: string }> {
+  const names = (await sellCards(page).getByRole('heading').allInnerTexts()).map((text) => text.trim());
+  const sellable = sellCards(page).filter({ has: page.getByRole('button', { name: 'Set Price' }) });
+  for (const text of await sellable.getByRole('heading').allInnerTexts()) {
+    const name = text.trim();
+    if (names.filter((other) => other === name).length === 1) return { card: sellCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) }), name };
+  }
+  throw new Error('no item that can be priced has a name of its own');
+}
+
+/** Prices the first item that can still go on the Sell List (one of its name); resolves with its card's name. */
 async function addFirstSellable(page: Page, price: string): Promise<string> {
-  const card = sellCards(page).filter({ has: page.getByRole('button', { name: 'Set Price' }) }).first();
-  const name = (await card.getByRole('heading').innerText()).trim();
+  const { card, name } = await firstSellableOfItsName(page);
   await card.getByRole('button', { name: 'Set Price' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Your Selling Price' });
   await expect(dialog).toBeVisible();
@@ -132,8 +145,7 @@ test('Demo Seller sells two items from the Sell tab through every dialog to My L
   await expect(sellList(page).getByRole('button', { name: 'Put Up For Sale' })).toBeDisabled();
 
   // 'Set Your Selling Price': invalid prices keep 'Add to Sell List' disabled; the breakdown is exact.
-  const firstName = (await sellCards(page).filter({ has: page.getByRole('button', { name: 'Set Price' }) }).first().getByRole('heading').innerText()).trim();
-  const firstCard = sellCards(page).filter({ has: page.getByRole('heading', { name: firstName, exact: true }) }).first();
+  const { card: firstCard, name: firstName } = await firstSellableOfItsName(page);
   await firstCard.getByRole('button', { name: 'Set Price' }).click();
   const priceDialog = page.getByRole('dialog', { name: 'Set Your Selling Price' });
   const add = priceDialog.getByRole('button', { name: 'Add to Sell List' });
