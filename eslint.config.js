@@ -4,6 +4,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const ZOD_PATH = { name: 'zod', message: "Import { z } from 'shared/schemas/zod' (sets zod's CSP-safe mode in browsers)." };
+/** The components of pwa/src/components/chakra/ (each module there adds its component's recipes). */
+const LATE_CHAKRA_PATH = {
+  name: '@chakra-ui/react',
+  importNames: ['Alert', 'Avatar', 'Checkbox', 'Code', 'DataList', 'Dialog', 'Drawer', 'Fieldset', 'List', 'Menu', 'Popover', 'Progress', 'QrCode', 'RadioCard', 'RadioGroup', 'Select', 'Status', 'Switch', 'Table', 'Tabs', 'Textarea', 'Toast', 'Toaster'],
+  message: 'Import it from pwa/src/components/chakra/, which adds its recipe to the theme (pwa/src/theme.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
@@ -27,12 +35,18 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code takes zod through shared/schemas/zod.ts, which keeps it within the CSP (no eval).
+    // Browser code takes zod through shared/schemas/zod.ts, which keeps it within the CSP (no eval),
+    // and the Chakra components no first paint draws through pwa/src/components/chakra/, which adds
+    // their recipes to the theme as they load (a component without its recipe renders unstyled).
     files: ['pwa/src/**/*.ts', 'pwa/src/**/*.tsx', 'shared/**/*.ts'],
-    ignores: ['shared/schemas/zod.ts', '**/*.test.ts'],
+    ignores: ['shared/schemas/zod.ts', '**/*.test.ts', 'pwa/src/components/chakra/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import { z } from 'shared/schemas/zod' (sets zod's CSP-safe mode in browsers)." }] }],
+      'no-restricted-imports': ['error', { paths: [ZOD_PATH, LATE_CHAKRA_PATH] }],
     },
+  },
+  {
+    files: ['pwa/src/components/chakra/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_PATH] }] },
   },
   {
     files: ['ops/**/*.ts'],

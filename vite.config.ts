@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chakraRecipeMapsPlugin } from './ops/chakraRecipeMaps';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { iconModulesPlugin } from './ops/iconModules';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
@@ -46,6 +47,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     lazyChakraGlobalsPlugin(),
     // One module per react-icons icon, so each loads with the screen that draws it (ops/iconModules.ts).
     iconModulesPlugin(),
+    // Chakra's theme module without its maps of every recipe, so each recipe loads with the code using it (ops/chakraRecipeMaps.ts).
+    chakraRecipeMapsPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.

@@ -20,6 +20,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown, type UserConfig } from 'vite';
+import { chakraRecipeMapsPlugin } from './chakraRecipeMaps';
 import { ICON_MODULE_PREFIX, iconModulesPlugin } from './iconModules';
 
 /** React, the router and the scheduler: a deploy that only changes app code leaves them cached. */
@@ -86,7 +87,7 @@ export async function chunkGroups(root: string, resolve: UserConfig['resolve']) 
     root,
     resolve,
     logLevel: 'silent',
-    plugins: [react(), iconModulesPlugin()],
+    plugins: [react(), iconModulesPlugin(), chakraRecipeMapsPlugin()],
     build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
   });
   const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];

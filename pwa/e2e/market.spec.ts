@@ -209,6 +209,33 @@ test.describe('without the service worker, so every request is seen', () => {
   });
 });
 
+// Their recipes come with their code (pwa/src/components/chakra/): a build that lost one would draw them unstyled.
+test('the item dialog and the cart, whose code loads after the first paint, are drawn by their recipes', async ({ page }) => {
+  await openPage(page, '/market');
+  const name = (await cards(page).first().getByRole('heading').textContent())!;
+  await cards(page).first().getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  // The dialog's recipe lays it over the page, on the panel colour, with rounded corners.
+  const drawn = (element: HTMLElement) => {
+    const own = getComputedStyle(element);
+    return { over: getComputedStyle(element.parentElement!).position, background: own.backgroundColor, corner: own.borderTopLeftRadius, shadow: own.boxShadow };
+  };
+  const dialogStyle = await dialog.evaluate(drawn);
+  expect(dialogStyle.over).toBe('fixed');
+  expect(dialogStyle.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(dialogStyle.corner).not.toBe('0px');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await cartButton(page).click();
+  const popover = page.getByRole('dialog', { name: 'Cart' });
+  await expect(popover).toBeVisible();
+  const popoverStyle = await popover.evaluate(drawn);
+  expect(popoverStyle.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(popoverStyle.shadow).not.toBe('none');
+});
+
 test('a visitor browses, filters (kept in the URL), scrolls for more and fills the cart', async ({ page }) => {
   test.slow();
   const listings = await allListings(page);

@@ -7,28 +7,19 @@
  * condition keys on, and every semantic token has its dark value only (`darkValues`), so nothing
  * can flash light even if the class were missing.
  */
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext, type ThemingConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  codeRecipe,
   collapsibleSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss as chakraGlobalCss,
   headingRecipe,
   iconRecipe,
@@ -37,27 +28,12 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  popoverSlotRecipe,
-  progressSlotRecipe,
-  qrCodeSlotRecipe,
-  radioCardSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
-  selectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  statusSlotRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 import { RARITY_COLORS, type Rarity } from '../../shared/constants';
@@ -234,9 +210,12 @@ const config = defineConfig({
 });
 
 /**
- * Chakra's default theme with only the recipes of the components the app uses: `defaultConfig`
- * carries all ~75 of them (over 100 KB of the first download). A component whose recipe is missing
- * renders unstyled, so add its recipe here when a new Chakra component comes into use.
+ * Chakra's default theme with only the recipes of the components a first paint draws (the shell,
+ * the landing page, the market): `defaultConfig` carries all ~75 of them (over 100 KB of the first
+ * download). The other components the app uses come through `components/chakra/`, whose modules add
+ * their recipes as they load (`addRecipes`), so each recipe arrives with the code that draws it.
+ * A component whose recipe is missing renders unstyled: a new Chakra component needs its recipe
+ * here or a module there (eslint.config.js names the components that must come from there).
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -254,51 +233,46 @@ const chakraTheme = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
-      radiomark: radiomarkRecipe,
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
       collapsible: collapsibleSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      popover: popoverSlotRecipe,
-      progress: progressSlotRecipe,
-      qrCode: qrCodeSlotRecipe,
-      radioCard: radioCardSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      select: selectSlotRecipe,
-      status: statusSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
 
 let created: SystemContext | undefined;
+
+type Recipes = Required<Pick<ThemingConfig, 'recipes' | 'slotRecipes'>>;
+/** The recipes added so far by components/chakra/ modules, for a system built after they loaded. */
+const addedRecipes: Recipes = { recipes: {}, slotRecipes: {} };
+
+/**
+ * Adds the recipes of a component no first paint draws; called by its module in components/chakra/
+ * as that module loads, which is before anything can render the component. Chakra looks a recipe
+ * up in the system's theme when a component first renders, so one added to a built system is
+ * found as if it had been there from the start.
+ */
+export function addRecipes({ recipes = {}, slotRecipes = {} }: Partial<Recipes>): void {
+  Object.assign(addedRecipes.recipes, recipes);
+  Object.assign(addedRecipes.slotRecipes, slotRecipes);
+  const theme = created?._config.theme;
+  if (!theme) return;
+  Object.assign((theme.recipes ??= {}), recipes);
+  Object.assign((theme.slotRecipes ??= {}), slotRecipes);
+}
 
 /**
  * The design system, built on first use rather than when this module runs: building it (the token
@@ -306,7 +280,7 @@ let created: SystemContext | undefined;
  * start does in a task of its own (start.tsx) instead of in the one that runs all its modules.
  */
 export function appSystem(): SystemContext {
-  created ??= createSystem(defaultBaseConfig, chakraTheme, config);
+  created ??= createSystem(defaultBaseConfig, chakraTheme, config, { theme: addedRecipes });
   return created;
 }
 

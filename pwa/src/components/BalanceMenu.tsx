@@ -1,5 +1,6 @@
 /** The signed-in balance button ("$12.34") whose dropdown offers Add Funds and Withdraw. */
-import { Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, Portal, Text } from '@chakra-ui/react';
+import { Menu } from './chakra/menu';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuArrowUpFromLine, LuChevronDown, LuPlus, LuWallet } from 'react-icons/lu';
 import { formatBalance } from '../queries/user';

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { Box, Grid, Heading, Icon, Link, List, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Grid, Heading, Icon, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { List } from './chakra/list';
 import { LuExternalLink } from 'react-icons/lu';
 import { SUPPORT } from '../../../shared/constants';
 import { PageTitle } from './PageTitle';

@@ -1,10 +1,13 @@
 /**
  * Sign-in failures land on `/?login=failed` (the server refused the Steam assertion or it expired).
- * Say so plainly, offer another try, and drop the flag from the URL when dismissed.
+ * Say so plainly, offer another try, and drop the flag from the URL when dismissed. The notice's
+ * code loads only then: every page's layout holds this check, and almost no visit needs the notice.
  */
-import { Alert, CloseButton, Stack } from '@chakra-ui/react';
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SteamLoginButton } from './SteamLoginButton';
+import { LazyPart } from './LazyPart';
+
+const LoginFailedAlert = lazy(() => import('./LoginFailedAlert'));
 
 export function LoginFailedNotice() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -17,17 +20,8 @@ export function LoginFailedNotice() {
   };
 
   return (
-    <Alert.Root role="alert" status="error" variant="subtle" mb={{ base: '6', md: '8' }} borderRadius="l3" alignItems="center">
-      <Alert.Indicator />
-      <Stack gap="1" flex="1">
-        <Alert.Title>Steam sign-in failed</Alert.Title>
-        <Alert.Description>
-          We could not confirm your Steam sign-in, so you are not signed in. This happens when the sign-in took too long or
-          was opened in another browser. Please try again.
-        </Alert.Description>
-      </Stack>
-      <SteamLoginButton label="Try again" size="sm" flexShrink={0} />
-      <CloseButton size="sm" aria-label="Dismiss" onClick={dismiss} />
-    </Alert.Root>
+    <LazyPart name="The sign-in failure notice">
+      <LoginFailedAlert onDismiss={dismiss} />
+    </LazyPart>
   );
 }

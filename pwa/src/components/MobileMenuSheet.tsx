@@ -9,7 +9,6 @@ import {
   Box,
   Button,
   CloseButton,
-  Drawer,
   HStack,
   Portal,
   Separator,
@@ -18,6 +17,7 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
+import { Drawer } from './chakra/drawer';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   LuArrowUpFromLine,

@@ -1,5 +1,6 @@
 /** The signed-in user menu: avatar and username, with the account pages and Logout. */
-import { Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Portal, Text } from '@chakra-ui/react';
+import { Menu } from './chakra/menu';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   LuArrowUpFromLine,

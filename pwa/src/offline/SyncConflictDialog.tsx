@@ -4,7 +4,9 @@
  * user keep theirs (sent again against the newer version) or take the server's (the edit is
  * dropped). Shown on whatever page is open, since the replay may run in the background.
  */
-import { Box, Button, Dialog, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../components/chakra/dialog';
+import { Table } from '../components/chakra/table';
 import type { CurrentUser, ProfileUpdate } from '../../../shared/schemas/user';
 import type { OutboxEntry } from './db';
 import { acceptServerVersion, keepMyVersion } from './outbox';

@@ -3,7 +3,8 @@
  * the schema the API uses (shared/schemas/support.ts), then stored by POST /api/contact; the button
  * says 'Sending...' for as long as that request runs. A signed-in user's e-mail is filled in.
  */
-import { Box, Button, Center, Flex, Heading, Icon, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, Heading, Icon, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Textarea } from '../components/chakra/textarea';
 import { LuBookOpen, LuBug, LuCreditCard, LuLightbulb, LuMail, LuMessageCircle, LuSend, LuWrench } from 'react-icons/lu';
 import { CONTACT_CATEGORIES, SUPPORT } from '../../../shared/constants';
 import { contactMessageSchema, type ContactMessage } from '../../../shared/schemas/support';

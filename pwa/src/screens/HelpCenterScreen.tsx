@@ -5,7 +5,9 @@
  */
 import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Card, Code, Icon, LinkBox, LinkOverlay, SimpleGrid, Strong, Table, Text } from '@chakra-ui/react';
+import { Card, Icon, LinkBox, LinkOverlay, SimpleGrid, Strong, Text } from '@chakra-ui/react';
+import { Code } from '../components/chakra/code';
+import { Table } from '../components/chakra/table';
 import { LuArrowRight, LuBug, LuHeadset } from 'react-icons/lu';
 import {
   CONDITION_FLOAT_RANGES,

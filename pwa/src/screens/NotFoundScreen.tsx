@@ -1,5 +1,6 @@
 /** Any path outside the route table: the '404 Page Not Found' card (spec "Not-found screen"). */
-import { Box, Button, Card, Center, Code, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Center, Heading, Text } from '@chakra-ui/react';
+import { Code } from '../components/chakra/code';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LuHouse, LuTriangleAlert } from 'react-icons/lu';
 

@@ -10,19 +10,19 @@ import { Fragment, useMemo } from 'react';
 import {
   Box,
   Button,
-  Checkbox,
   Field,
-  Fieldset,
   Flex,
   Grid,
   Input,
-  RadioCard,
   Separator,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
+import { Checkbox } from '../components/chakra/checkbox';
+import { Fieldset } from '../components/chakra/fieldset';
+import { RadioCard } from '../components/chakra/radio';
+import { Textarea } from '../components/chakra/textarea';
 import { LuHeadset, LuListChecks, LuSend, LuShieldAlert } from 'react-icons/lu';
 import { ISSUE_SEVERITIES, ISSUE_TYPES, SUPPORT } from '../../../shared/constants';
 import { issueReportSchema, type IssueReport } from '../../../shared/schemas/support';

@@ -4,7 +4,8 @@
  * runs. The caller owns the request and closes the dialog when it is done.
  */
 import { type ReactNode } from 'react';
-import { Button, Dialog } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { Dialog } from '../chakra/dialog';
 import { DialogActions } from './DialogActions';
 import { ModalDialog } from './ModalDialog';
 

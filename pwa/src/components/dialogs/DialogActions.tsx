@@ -3,7 +3,8 @@
  * (children): side by side from `sm` up, stacked with the main action on top on phones.
  */
 import { type ReactNode } from 'react';
-import { Button, Dialog } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { Dialog } from '../chakra/dialog';
 
 interface DialogActionsProps {
   /** The cancel button's text ('Cancel' unless the dialog says otherwise). */

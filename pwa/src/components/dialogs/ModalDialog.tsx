@@ -5,7 +5,8 @@
  * that must not be left) does the same and hides the close button.
  */
 import { type ReactNode } from 'react';
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { CloseButton, Portal } from '@chakra-ui/react';
+import { Dialog } from '../chakra/dialog';
 
 interface ModalDialogProps extends Omit<Dialog.RootProps, 'children' | 'onOpenChange'> {
   /** Called when the user dismisses the dialog (Escape, outside click, close or cancel button). */

@@ -4,7 +4,8 @@
  * with a new `key` per submission (useFormSubmission's `success.key`).
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, CloseButton } from '@chakra-ui/react';
+import { CloseButton } from '@chakra-ui/react';
+import { Alert } from '../chakra/alert';
 
 interface FormSuccessAlertProps {
   title: string;

@@ -5,7 +5,10 @@
  * error retries the same submission, so a method is saved at most once.
  */
 import { useState } from 'react';
-import { Button, Dialog, Field, Fieldset, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../chakra/dialog';
+import { Fieldset } from '../chakra/fieldset';
+import { RadioCard } from '../chakra/radio';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
 import { paymentMethodInputSchema, type NewPaymentMethod } from '../../../../shared/schemas/wallet';
 import { useAddPaymentMethodMutation } from '../../queries/paymentMethods';

@@ -4,7 +4,8 @@
  * Delete again retries the same deletion.
  */
 import { useState } from 'react';
-import { Box, Dialog, Stack } from '@chakra-ui/react';
+import { Box, Stack } from '@chakra-ui/react';
+import { Dialog } from '../chakra/dialog';
 import { LuTrash2 } from 'react-icons/lu';
 import { ApiError } from '../../api/client';
 import { QueuedForSync } from '../../offline/queueing';

@@ -13,7 +13,9 @@
  * - 'page': every bank field in a two-column grid from `md`, shorter hints.
  */
 import { type ChangeEvent, type ReactNode } from 'react';
-import { Box, Fieldset, Icon, Input, RadioCard, RadioGroup, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Fieldset } from '../chakra/fieldset';
+import { RadioCard, RadioGroup } from '../chakra/radio';
 import { LuCircleCheck } from 'react-icons/lu';
 import { CRYPTO_CURRENCIES, PAYMENT_METHOD_LABELS, PROCESSING_TIMES, type PaymentMethodType } from '../../../../shared/constants';
 import { EmailInput, FormField, FormSelect } from '../forms/FormField';

@@ -14,7 +14,8 @@
  * Visitors get 'Authentication Required'.
  */
 import { useState } from 'react';
-import { Badge, Box, Card, Flex, Heading, Icon, RadioCard, SimpleGrid, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import { RadioCard } from '../../components/chakra/radio';
 import { LuArrowUpFromLine } from 'react-icons/lu';
 import {
   PAYMENT_METHOD_LABELS,

@@ -7,7 +7,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, CloseButton, HStack, Spinner } from '@chakra-ui/react';
+import { CloseButton, HStack, Spinner } from '@chakra-ui/react';
+import { Alert } from '../../components/chakra/alert';
 import { InternalLink } from '../../components/LegalPage';
 import { formatBalance, useCurrentUser, userKeys } from '../../queries/user';
 import { useDepositsQuery, walletKeys } from '../../queries/wallet';

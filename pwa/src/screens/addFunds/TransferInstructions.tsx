@@ -4,7 +4,11 @@
  * with the user's personal reference code, which operators match when they credit the transfer.
  */
 import { type ReactNode } from 'react';
-import { Alert, Box, Center, Flex, Icon, List, QrCode, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, Icon, Stack, Text } from '@chakra-ui/react';
+import { Alert } from '../../components/chakra/alert';
+import { List } from '../../components/chakra/list';
+import { QrCode } from '../../components/chakra/qrCode';
+import { Tabs } from '../../components/chakra/tabs';
 import { LuCircleAlert } from 'react-icons/lu';
 import { SiBitcoin, SiEthereum, SiLitecoin } from 'react-icons/si';
 import { CRYPTO_CURRENCIES, PROCESSING_TIMES } from '../../../../shared/constants';

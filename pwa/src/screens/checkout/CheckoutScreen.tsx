@@ -5,7 +5,8 @@
  * delivery state, re-read while deliveries are under way (useOrdersQuery). Visitors are asked to
  * sign in.
  */
-import { Alert, Box, Button, Center, EmptyState, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, EmptyState, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert } from '../../components/chakra/alert';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { LuPackageOpen, LuShoppingBag, LuTriangleAlert } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';

@@ -5,7 +5,8 @@
  * Sell tab behind its filter toggle.
  */
 import { type ReactNode } from 'react';
-import { Field, Grid, HStack, Input, InputGroup, Portal, Select, createListCollection } from '@chakra-ui/react';
+import { Field, Grid, HStack, Input, InputGroup, Portal, createListCollection } from '@chakra-ui/react';
+import { Select } from '../../components/chakra/select';
 import { LuSearch } from 'react-icons/lu';
 import { CONDITIONS, RARITIES, WEAPON_TYPES } from '../../../../shared/constants';
 import { RARITY_LABELS, RarityDot } from '../../components/items';

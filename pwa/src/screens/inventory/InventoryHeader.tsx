@@ -3,7 +3,8 @@
  * last read, and the Refresh and 'Start Selling' buttons.
  */
 import { useEffect, useRef } from 'react';
-import { Box, Button, Flex, HStack, Heading, Span, Status, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Heading, Span, Text, Wrap } from '@chakra-ui/react';
+import { Status } from '../../components/chakra/status';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuRefreshCw, LuTag } from 'react-icons/lu';
 import { useBotStatusQuery } from '../../queries/inventory';

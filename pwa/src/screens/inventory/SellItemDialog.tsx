@@ -7,7 +7,9 @@
  * first and the offer goes out once the URL is saved.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Circle, Dialog, HStack, Link, Span, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, HStack, Link, Span, Stack, Text } from '@chakra-ui/react';
+import { Alert } from '../../components/chakra/alert';
+import { Dialog } from '../../components/chakra/dialog';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuSend, LuShieldCheck } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';

@@ -2,7 +2,8 @@
  * Trusted by Professionals (three professional-player testimonials) and the Trustpilot-style
  * customer reviews (three), both static (spec section 1).
  */
-import { Avatar, Box, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Avatar } from '../../components/chakra/avatar';
 import { LuQuote, LuStar } from 'react-icons/lu';
 import { CLAIMS, REVIEWS, TESTIMONIALS } from './content';
 import { Section, cardStyle } from './Section';

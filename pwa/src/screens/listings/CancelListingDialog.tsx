@@ -5,7 +5,8 @@
  * The outcome is a toast; the list is refetched either way.
  */
 import { useState } from 'react';
-import { Dialog, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../components/chakra/dialog';
 import { formatDateTime } from '../../../../shared/format';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { ConfirmDialog } from '../../components/dialogs';

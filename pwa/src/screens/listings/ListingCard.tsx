@@ -4,7 +4,8 @@
  * Sell Price, Platform Fee (3%) as a deduction and You Receive, the status-dependent block, the
  * listed date and, for an unsold listing in the hold or on sale, 'Cancel Listing'.
  */
-import { Badge, Box, Button, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Progress } from '../../components/chakra/progress';
 import { LuBadgeCheck, LuCircleX, LuClock, LuHourglass, LuShieldCheck, LuStore } from 'react-icons/lu';
 import type { ReactNode } from 'react';
 import { PLATFORM_FEE_PERCENT } from '../../../../shared/constants';

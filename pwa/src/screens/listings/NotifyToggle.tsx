@@ -4,7 +4,8 @@
  * it is cancelled or reversed, even with the app closed. Hidden where the browser has no Web Push;
  * disabled offline (subscribing needs the server).
  */
-import { HStack, Spinner, Switch, Text } from '@chakra-ui/react';
+import { HStack, Spinner, Text } from '@chakra-ui/react';
+import { Switch } from '../../components/chakra/switch';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../components/toaster';
 import { useOnline } from '../../offline/network';

@@ -4,7 +4,8 @@
  * date.
  */
 import { useMemo, type ComponentType, type ReactNode } from 'react';
-import { Badge, Box, Button, Card, Code, Flex, Heading, HStack, Icon, SimpleGrid, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Icon, SimpleGrid, Text, Wrap } from '@chakra-ui/react';
+import { Code } from '../../components/chakra/code';
 import { LuBadgeCheck, LuCalendarDays, LuExternalLink, LuFingerprint, LuSparkles } from 'react-icons/lu';
 import { formatDate } from '../../../../shared/format';
 import { UserAvatar } from '../../components/UserAvatar';

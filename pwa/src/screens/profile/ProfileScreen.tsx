@@ -8,7 +8,8 @@
  * with 'Pending sync' until they are sent; a conflict found then is resolved in SyncConflictDialog.
  */
 import { useState } from 'react';
-import { Stack, Tabs } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { Tabs } from '../../components/chakra/tabs';
 import { LuCreditCard, LuHistory, LuUserCog } from 'react-icons/lu';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { SignedInOnly } from '../../components/SignedInOnly';

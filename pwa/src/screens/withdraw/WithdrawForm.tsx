@@ -12,19 +12,19 @@ import {
   Button,
   Card,
   Field,
-  Fieldset,
   Flex,
   Heading,
   HStack,
   Input,
   InputGroup,
   Link,
-  RadioCard,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Fieldset } from '../../components/chakra/fieldset';
+import { RadioCard } from '../../components/chakra/radio';
 import { LuArrowRight, LuLock, LuSend } from 'react-icons/lu';
 import { PAYMENT_METHOD_TYPES, PROCESSING_TIMES } from '../../../../shared/constants';
 import { formatMoney, parseMoney } from '../../../../shared/money';

@@ -3,7 +3,8 @@
  * (each removable), the total (summed in cents), Clear and Purchase. Loaded on first use (Cart.tsx).
  */
 import { useEffect, useState } from 'react';
-import { Box, Button, EmptyState, HStack, IconButton, Popover, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, EmptyState, HStack, IconButton, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Popover } from '../../../components/chakra/popover';
 import { LuShoppingCart, LuTrash2, LuX } from 'react-icons/lu';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import { cartStore, cartTotalCents } from '../../../cart/cartStore';

@@ -8,14 +8,14 @@ import { type ReactNode } from 'react';
 import {
   Box,
   Button,
-  DataList,
-  Dialog,
   Grid,
   HStack,
   Stack,
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
+import { DataList } from '../../../components/chakra/dataList';
+import { Dialog } from '../../../components/chakra/dialog';
 import { LuCircleCheck, LuExternalLink, LuShoppingCart } from 'react-icons/lu';
 import { formatFloatValue } from '../../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../../shared/money';

@@ -5,7 +5,8 @@
  * 'Please enter a valid price' otherwise).
  */
 import { type FormEvent } from 'react';
-import { Button, Dialog, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
+import { Dialog } from '../../../components/chakra/dialog';
 import { LuListPlus } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { DialogActions, ModalDialog } from '../../../components/dialogs';

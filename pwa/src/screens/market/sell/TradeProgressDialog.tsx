@@ -7,7 +7,9 @@
  * - failed: 'Trade Canceled', the failed-screen text and the server's reason; 'Try Again'.
  */
 import { type ReactNode } from 'react';
-import { Alert, Button, Circle, Dialog, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Circle, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert } from '../../../components/chakra/alert';
+import { Dialog } from '../../../components/chakra/dialog';
 import { Link as RouterLink } from 'react-router-dom';
 import { LuCircleCheck, LuCircleX, LuExternalLink } from 'react-icons/lu';
 import { TRADE_HOLD_DAYS } from '../../../../../shared/constants';

@@ -4,7 +4,9 @@
  * sets the browser-storage flag `tradeProtectionWarningShown`, so it never shows again there.
  */
 import { useState } from 'react';
-import { Box, Button, Circle, Dialog, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../../components/chakra/dialog';
+import { List } from '../../../components/chakra/list';
 import { LuShieldAlert } from 'react-icons/lu';
 import { PLATFORM_FEE_PERCENT, STORAGE_KEYS, TRADE_HOLD_DAYS } from '../../../../../shared/constants';
 import { ModalDialog } from '../../../components/dialogs';

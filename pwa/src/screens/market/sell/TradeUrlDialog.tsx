@@ -6,7 +6,8 @@
  * Used by the Sell tab and the Inventory's 'Sell Item' dialog.
  */
 import { type FormEvent } from 'react';
-import { Button, Dialog, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '../../../components/chakra/dialog';
 import { LuExternalLink } from 'react-icons/lu';
 import { z } from '../../../../../shared/schemas/zod';
 import { tradeUrlSchema } from '../../../../../shared/schemas/user';
