@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { dialogSlotRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
+import { describe, expect, it, vi } from 'vitest';
 import { FOOTER_CLASSES } from './components/footerStyles';
 import { ITEM_CLASSES, RARITY_PROPERTY } from './components/items/itemStyles';
-import { appSystem, darkValues, providerSystem } from './theme';
+import { addRecipes, appSystem, darkValues, providerSystem } from './theme';
 
 const system = appSystem();
 
@@ -57,5 +58,28 @@ describe('providerSystem', () => {
     expect(system._config.disableLayers).toBeFalsy();
     expect(view.css({ color: 'fg.muted', px: '4' })).toEqual(system.css({ color: 'fg.muted', px: '4' }));
     expect(view.getRecipeFn('button')({ size: 'sm' })).toEqual(system.getRecipeFn('button')({ size: 'sm' }));
+  });
+});
+
+describe('addRecipes', () => {
+  it('leaves the recipes of components no first paint draws out of the theme until their modules add them', () => {
+    expect(system.isSlotRecipe('tabs')).toBe(false);
+    expect(system.isRecipe('button')).toBe(true);
+  });
+
+  it('styles a component whose recipe is added to the built system, through the page\'s view of it too', () => {
+    const view = providerSystem(true);
+    expect(system.getSlotRecipe('table')).toBeUndefined();
+    addRecipes({ slotRecipes: { table: tableSlotRecipe } });
+    expect(system.getSlotRecipe('table')).toBe(tableSlotRecipe);
+    expect(view.getSlotRecipe('table')).toBe(tableSlotRecipe);
+    expect(JSON.stringify(view.getSlotRecipeFn('table')({ size: 'sm' }).root)).toContain('"borderCollapse":"collapse"');
+  });
+
+  it('keeps what was added for a system built afterwards', async () => {
+    vi.resetModules();
+    const fresh = await import('./theme');
+    fresh.addRecipes({ slotRecipes: { dialog: dialogSlotRecipe } });
+    expect(fresh.appSystem().getSlotRecipe('dialog')?.className).toBe('chakra-dialog');
   });
 });

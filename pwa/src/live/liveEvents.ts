@@ -6,11 +6,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Listing } from '../../../shared/schemas/market';
-import { listingKeys } from '../queries/listings';
-import { orderKeys } from '../queries/orders';
-import { tradeOfferKeys } from '../queries/tradeOffers';
+import { listingKeys, orderKeys, tradeOfferKeys, walletKeys } from '../queries/keys';
 import { userKeys, type User } from '../queries/user';
-import { walletKeys } from '../queries/wallet';
 
 export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

@@ -15,7 +15,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { userKeys, type User } from '../queries/user';
-import { paymentMethodKeys } from '../queries/paymentMethods';
+import { paymentMethodKeys } from '../queries/keys';
 import type { OutboxOperation } from './db';
 import { loadUser } from './cachedData';
 import { db } from './db';

@@ -14,13 +14,7 @@ import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
-
-export const inventoryKeys = {
-  all: ['inventory'] as const,
-  /** The signed-in user's inventory; logout reloads the page, so one entry per session is enough. */
-  mine: () => [...inventoryKeys.all, 'mine'] as const,
-  botStatus: () => ['bot-status'] as const,
-};
+import { inventoryKeys } from './keys';
 
 /** The inventory; only fetched while someone is signed in. */
 export function useInventoryQuery() {

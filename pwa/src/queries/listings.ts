@@ -13,15 +13,9 @@ import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
+import { listingKeys } from './keys';
 
 export type { Listing } from '../../../shared/schemas/market';
-
-export const listingKeys = {
-  all: ['listings'] as const,
-  /** The signed-in seller's listings; logout reloads the page, so one entry per session is enough. */
-  mine: () => [...listingKeys.all, 'mine'] as const,
-  cancel: () => [...listingKeys.all, 'cancel'] as const,
-};
 
 /** The seller's listings, newest first; only fetched while someone is signed in. */
 export function useListingsQuery() {

@@ -12,11 +12,7 @@ import { marketKeys } from './market';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, userKeys, type User } from './user';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: () => [...orderKeys.all, 'mine'] as const,
-};
+import { orderKeys } from './keys';
 
 /** How often the orders are re-read while an item is on its way: a trade offer settles in seconds. */
 const SENDING_POLL_MS = 5_000;

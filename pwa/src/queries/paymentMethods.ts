@@ -14,16 +14,9 @@ import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutati
 import { useCurrentUser } from './user';
 import { sendOrQueue } from '../offline/queueing';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
+import { paymentMethodKeys } from './keys';
 
 export type { PaymentMethod } from '../../../shared/schemas/wallet';
-
-export const paymentMethodKeys = {
-  all: ['payment-methods'] as const,
-  /** The signed-in user's methods; logout reloads the page, so one entry per session is enough. */
-  list: () => [...paymentMethodKeys.all, 'list'] as const,
-  add: () => [...paymentMethodKeys.all, 'add'] as const,
-  remove: () => [...paymentMethodKeys.all, 'delete'] as const,
-};
 
 /** The POST body: every field of every type, empty strings for the ones the type does not use. */
 export type PaymentMethodBody = {

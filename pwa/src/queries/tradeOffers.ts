@@ -15,14 +15,7 @@ import type { InventoryItem } from '../../../shared/schemas/inventory';
 import type { TradeOfferCreated, TradeOfferStatus } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
-import { inventoryKeys } from './inventory';
-import { listingKeys } from './listings';
-
-export const tradeOfferKeys = {
-  all: ['trade-offers'] as const,
-  status: (offerId: string) => [...tradeOfferKeys.all, offerId, 'status'] as const,
-  send: () => [...tradeOfferKeys.all, 'send'] as const,
-};
+import { inventoryKeys, listingKeys, tradeOfferKeys } from './keys';
 
 /** One item of the trade-offer payload (spec section 3); `price` is a two-decimal string. */
 export interface TradeOfferItemPayload {

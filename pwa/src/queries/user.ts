@@ -12,7 +12,6 @@ import { apiFetch, apiFetchOrNull } from '../api/client';
 import { documentHasSignedInHint } from '../api/signedInHint';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
 import { useHydrated } from '../useHydrated';
-import { unsubscribeDevice } from './pushSubscriptions';
 
 /** GET /api/user's answer; the type lives in shared/ because the API produces it. */
 export type User = CurrentUser;
@@ -61,7 +60,10 @@ export function useCurrentUser() {
 export function useLogoutMutation() {
   return useMutation({
     mutationFn: async () => {
-      await unsubscribeDevice().catch((error: unknown) => console.warn('Could not unsubscribe from push', error));
+      // The push module loads here, not with the app's start: only a logout needs it on most pages.
+      await import('./pushSubscriptions')
+        .then(({ unsubscribeDevice }) => unsubscribeDevice())
+        .catch((error: unknown) => console.warn('Could not unsubscribe from push', error));
       return apiFetch<unknown>('/auth/logout', { method: 'POST' });
     },
     onSuccess: async () => {

@@ -20,21 +20,12 @@ import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, userKeys, type User } from './user';
+import { walletKeys } from './keys';
 
 /** How many entries the "Recent deposits" and "Recent withdrawals" lists show. */
 export const RECENT_WALLET_ITEMS = 5;
 /** Page size of the transaction history. */
 export const TRANSACTIONS_PAGE_SIZE = 20;
-
-export const walletKeys = {
-  all: ['wallet'] as const,
-  deposits: (limit: number) => [...walletKeys.all, 'deposits', { limit }] as const,
-  withdrawals: (limit: number) => [...walletKeys.all, 'withdrawals', { limit }] as const,
-  transactions: () => [...walletKeys.all, 'transactions'] as const,
-  /** Prefixes for invalidating every page size at once. */
-  allDeposits: () => [...walletKeys.all, 'deposits'] as const,
-  allWithdrawals: () => [...walletKeys.all, 'withdrawals'] as const,
-};
 
 /** POST /api/deposits: a PayPal checkout for `amount` ("25.00"). */
 export interface CreateDepositInput {

@@ -11,7 +11,8 @@ import { CloseButton, HStack, Spinner } from '@chakra-ui/react';
 import { Alert } from '../../components/chakra/alert';
 import { InternalLink } from '../../components/LegalPage';
 import { formatBalance, useCurrentUser, userKeys } from '../../queries/user';
-import { useDepositsQuery, walletKeys } from '../../queries/wallet';
+import { useDepositsQuery } from '../../queries/wallet';
+import { walletKeys } from '../../queries/keys';
 import {
   CREDIT_POLL_ATTEMPTS,
   CREDIT_POLL_INTERVAL_MS,

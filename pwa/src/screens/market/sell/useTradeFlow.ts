@@ -12,7 +12,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from '../../../api/client';
 import { toaster } from '../../../components/toaster';
-import { inventoryKeys } from '../../../queries/inventory';
+import { inventoryKeys } from '../../../queries/keys';
 import { useCancelTradeOfferMutation, useSendTradeOfferMutation, useTradeOfferStatusQuery, type SendTradeOfferVariables } from '../../../queries/tradeOffers';
 import { IDLE, requestFailureMessage, transition, watchedOfferId } from './tradeFlow';
 
