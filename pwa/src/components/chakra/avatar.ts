@@ -1,4 +1,4 @@
-/** Chakra's Avatar, AvatarRootProps, with its recipe (see addRecipes in theme.ts). */
+/** Chakra's Avatar (and its props' type), with its recipe (see addRecipes in theme.ts). */
 import { avatarSlotRecipe } from '@chakra-ui/react/theme';
 import { addRecipes } from '../../theme';
 

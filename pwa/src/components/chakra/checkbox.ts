@@ -1,4 +1,4 @@
-/** Chakra's Checkbox, with their recipes (see addRecipes in theme.ts). */
+/** Chakra's Checkbox, with its recipe and its checkmark's (see addRecipes in theme.ts). */
 import { checkboxSlotRecipe, checkmarkRecipe } from '@chakra-ui/react/theme';
 import { addRecipes } from '../../theme';
 

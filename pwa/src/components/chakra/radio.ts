@@ -1,4 +1,4 @@
-/** Chakra's RadioCard, RadioGroup, with their recipes (see addRecipes in theme.ts). */
+/** Chakra's RadioCard and RadioGroup, with their recipes and their mark's (see addRecipes in theme.ts). */
 import { radioCardSlotRecipe, radioGroupSlotRecipe, radiomarkRecipe } from '@chakra-ui/react/theme';
 import { addRecipes } from '../../theme';
 

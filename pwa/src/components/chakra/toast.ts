@@ -1,4 +1,4 @@
-/** Chakra's Toast, Toaster, with its recipe (see addRecipes in theme.ts). */
+/** Chakra's Toast and Toaster, with the toasts' recipe (see addRecipes in theme.ts). */
 import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { addRecipes } from '../../theme';
 
