@@ -152,10 +152,16 @@ interface DateFields {
  * browser's first Intl date formatter loads its locale and time zone data, 15-30 ms of a page's
  * start on a desktop, several times that on a phone.
  */
-function fieldsIn(date: Date, timeZone: 'local' | 'UTC'): DateFields {
-  return timeZone === 'UTC'
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
-    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+/** The date's fields in the runtime's zone (no `timeZone`) or in UTC; undefined for any other zone, which Intl writes. */
+function fieldsWithoutIntl(time: number, timeZone: string | undefined): DateFields | undefined {
+  const date = new Date(time);
+  if (timeZone === undefined) {
+    return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+  }
+  if (timeZone === 'UTC') {
+    return { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() };
+  }
+  return undefined;
 }
 
 function dateText({ year, month, day }: DateFields): string {
@@ -173,13 +179,13 @@ function dateTimeText(fields: DateFields): string {
  */
 export function formatDateTime(iso: string, timeZone?: string): string {
   const time = toTime(iso);
-  if (timeZone === undefined || timeZone === 'UTC') return dateTimeText(fieldsIn(new Date(time), timeZone ?? 'local'));
-  return formatInZone(DATE_TIME_OPTIONS, time, timeZone);
+  const fields = fieldsWithoutIntl(time, timeZone);
+  return fields ? dateTimeText(fields) : formatInZone(DATE_TIME_OPTIONS, time, timeZone!);
 }
 
 /** Date for display, e.g. 'Jan 29, 2025', in `timeZone` (default: the runtime's own). Throws on an unparseable date. */
 export function formatDate(iso: string, timeZone?: string): string {
   const time = toTime(iso);
-  if (timeZone === undefined || timeZone === 'UTC') return dateText(fieldsIn(new Date(time), timeZone ?? 'local'));
-  return formatInZone(DATE_OPTIONS, time, timeZone);
+  const fields = fieldsWithoutIntl(time, timeZone);
+  return fields ? dateText(fields) : formatInZone(DATE_OPTIONS, time, timeZone!);
 }
