@@ -28,7 +28,7 @@ const CheckoutScreen = lazyWithPreload(() => import('./screens/checkout/Checkout
 const ProfileScreen = lazyWithPreload(() => import('./screens/profile/ProfileScreen'));
 const AddFundsScreen = lazyWithPreload(() => import('./screens/addFunds/AddFundsScreen'));
 const WithdrawScreen = lazyWithPreload(() => import('./screens/withdraw/WithdrawScreen'));
-const HelpCenterScreen = lazyWithPreload(() => import('./screens/HelpCenterScreen'));
+const HelpCenterScreen = lazyWithPreload(() => import('./screens/helpCenter/HelpCenterScreen'));
 const ContactUsScreen = lazyWithPreload(() => import('./screens/ContactUsScreen'));
 const ReportIssueScreen = lazyWithPreload(() => import('./screens/ReportIssueScreen'));
 const TermsOfServiceScreen = lazyWithPreload(() => import('./screens/TermsOfServiceScreen'));
