@@ -4,7 +4,7 @@ import { startModules } from './chunkGroups';
 const APP = '/repo/pwa/src';
 
 /** A chunk of the first build, as the bundler reports it. */
-function chunk(fileName: string, moduleIds: string[], imports: string[] = [], kind: { entry?: boolean; lazy?: boolean } = {}) {
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], kind: { entry?: boolean; lazy?: boolean; chars?: number } = {}) {
   return {
     fileName,
     moduleIds,
@@ -12,6 +12,7 @@ function chunk(fileName: string, moduleIds: string[], imports: string[] = [], ki
     isEntry: kind.entry === true,
     isDynamicEntry: kind.lazy === true,
     facadeModuleId: kind.entry || kind.lazy ? moduleIds.at(-1)! : null,
+    code: 'x'.repeat(kind.chars ?? 500),
   };
 }
 
@@ -76,6 +77,32 @@ describe('startModules', () => {
     it('puts the icons screens share in one group, but for those the landing page draws, which join the start', () => {
       expect([...grouped.sharedIcons].sort()).toEqual([icon('LuTag'), icon('LuWallet')]);
       expect(grouped.core.has(icon('LuShoppingCart'))).toBe(true);
+    });
+  });
+
+  describe("the market's small shared chunks", () => {
+    const zag = (name: string) => `/repo/node_modules/@zag-js/${name}/dist/index.mjs`;
+    const withMarket = [
+      ...chunks,
+      chunk('market.js', [`${APP}/screens/market/MarketScreen.tsx`], ['react.js', 'buy-tab.js', 'title.js'], { lazy: true }),
+      chunk('buy-tab.js', [`${APP}/screens/market/buy/BuyTab.tsx`], ['react.js', 'raf.js', 'popper.js', 'dom.js'], { lazy: true }),
+      chunk('listings.js', [`${APP}/screens/listings/MyListingsScreen.tsx`], ['react.js', 'raf.js', 'title.js'], { lazy: true }),
+      chunk('raf.js', [zag('raf')]),
+      chunk('popper.js', [zag('popper')], [], { chars: 40_000 }),
+      chunk('title.js', [`${APP}/components/PageTitle.tsx`]),
+      chunk('dom.js', [zag('dom-query')]),
+    ];
+    withMarket.find((candidate) => candidate.fileName === 'landing.js')!.imports.push('dom.js');
+    const { marketShared } = startModules(withMarket);
+
+    it("gathers the small chunks of libraries' code the market loads at once", () => {
+      expect([...marketShared]).toEqual([zag('raf')]);
+    });
+
+    it("leaves out large chunks, the app's own modules and what the landing page loads", () => {
+      expect(marketShared.has(zag('popper'))).toBe(false);
+      expect(marketShared.has(`${APP}/components/PageTitle.tsx`)).toBe(false);
+      expect(marketShared.has(zag('dom-query'))).toBe(false);
     });
   });
 });

@@ -33,9 +33,17 @@ export const reactGroup = {
 const START_MODULE = /[\\/]pwa[\\/]src[\\/]start\.tsx$/;
 /** The landing page's screen: `/`, where most visits start, and the page `npm run size` holds tightest. */
 const LANDING_MODULE = /[\\/]pwa[\\/]src[\\/]screens[\\/]landing[\\/]LandingScreen\.tsx$/;
+/** The market's screen and its Buy tab, which it loads as it renders: what `/market` loads at once. */
+const MARKET_MODULES = /[\\/]pwa[\\/]src[\\/]screens[\\/]market[\\/](MarketScreen|buy[\\/]BuyTab)\.tsx$/;
+/**
+ * A shared chunk of the first build (not minified) at most this long is small: gzipped, about a
+ * KiB or less, most of it a module or two of Chakra's, Ark's or Zag's internals.
+ */
+const SMALL_CHUNK_CHARS = 6_000;
+const NODE_MODULE = /[\\/]node_modules[\\/]/;
 
 /** What the groups need to know of a chunk of the first build. */
-type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId'>;
+type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId' | 'code'>;
 
 /** A chunk and every chunk it imports statically. */
 function staticClosure(chunk: Chunk, byFile: Map<string, Chunk>, seen = new Set<Chunk>()): Set<Chunk> {
@@ -55,8 +63,15 @@ const modulesOf = (chunks: Iterable<Chunk>) => new Set([...chunks].flatMap((chun
  * icons (ops/iconModules.ts) that several screens share. The bundler left those in chunks of a few
  * icons each, a request apiece for a few hundred bytes: they go in one chunk instead, but for the
  * few the landing page draws at once, which join the start's, so `/` needs no icon chunk.
+ *
+ * The small chunks the market's screen shares with other screens go in one chunk too
+ * (`marketShared`). The bundler gives each set of screens sharing a module a chunk of its own, and
+ * `/market` asked for 22 such chunks of about half a KiB each: each a `modulepreload` link the app's
+ * start adds (some 2 ms apiece on Lighthouse's phone) and a place in the queue for one of HTTP/1.1's
+ * six connections. Another screen that needs one of those modules now loads them all (a few KiB);
+ * the landing page's are left out, so `/` loads none of it.
  */
-export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string>; sharedIcons: Set<string> } {
+export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string>; sharedIcons: Set<string>; marketShared: Set<string> } {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entryChunk = chunks.find((chunk) => chunk.isEntry);
   const startChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && START_MODULE.test(chunk.facadeModuleId));
@@ -71,10 +86,19 @@ export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<s
       .filter((id) => id.startsWith(ICON_MODULE_PREFIX) && !core.has(id) && !entry.has(id)),
   );
   const landingChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && LANDING_MODULE.test(chunk.facadeModuleId));
-  for (const id of landingChunk ? modulesOf(staticClosure(landingChunk, byFile)) : []) {
+  const landing = landingChunk ? modulesOf(staticClosure(landingChunk, byFile)) : new Set<string>();
+  for (const id of landing) {
     if (sharedIcons.delete(id)) core.add(id);
   }
-  return { entry, core, sharedIcons };
+  const market = new Set<Chunk>();
+  for (const chunk of chunks) if (chunk.facadeModuleId !== null && MARKET_MODULES.test(chunk.facadeModuleId)) staticClosure(chunk, byFile, market);
+  const marketShared = new Set(
+    [...market]
+      .filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry && chunk.code.length <= SMALL_CHUNK_CHARS)
+      .flatMap((chunk) => chunk.moduleIds)
+      .filter((id) => NODE_MODULE.test(id) && !core.has(id) && !landing.has(id) && !reactGroup.test.test(id)),
+  );
+  return { entry, core, sharedIcons, marketShared };
 }
 
 /**
@@ -91,11 +115,12 @@ export async function chunkGroups(root: string, resolve: UserConfig['resolve']) 
     build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
   });
   const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
-  const { entry, core, sharedIcons } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
+  const { entry, core, sharedIcons, marketShared } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
   return [
     reactGroup,
     { name: 'index', test: (id: string) => entry.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'core', test: (id: string) => core.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'icons', test: (id: string) => sharedIcons.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'market-shared', test: (id: string) => marketShared.has(id), priority: 1, includeDependenciesRecursively: false },
   ];
 }
