@@ -131,6 +131,35 @@ test.describe('desktop', () => {
       await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
     });
 
+    test("the app's code failing to arrive once, the page loads again by itself and the app starts", async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      let failed = 0;
+      await page.route(/\/assets\/start-[^/]+\.js$/, (route) => (failed++ === 0 ? route.abort() : route.continue()));
+      await openPage(page, '/help-center');
+      expect(failed).toBe(2);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Market' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+
+    test("the app's code failing to arrive twice in a row is left to the visitor: the page does not reload over and over", async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      let asked = 0;
+      await page.route(/\/assets\/start-[^/]+\.js$/, (route) => {
+        asked += 1;
+        return route.abort();
+      });
+      await page.goto('/help-center');
+      await expect.poll(() => errors.length).toBe(1);
+      expect(errors[0]).toMatch(/start-[^/]+\.js/);
+      // The page as served stays: the heading is the HTML's, and nothing asks for the code again.
+      await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+      await page.waitForTimeout(1_000);
+      expect(asked).toBe(2);
+    });
+
     test('account menus whose code cannot be loaded leave the page working, with a way to reload', async ({ page }) => {
       await signInAsNewUser(page);
       const errors: string[] = [];

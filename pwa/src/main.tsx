@@ -12,6 +12,12 @@
  * starts at once. What must not wait for the app starts here: listening for the browser's install
  * offer, on /market asking for the skins the first screen shows, and on a page that came as HTML
  * keeping a tap on its buttons for the app to make again (prerender/earlyTaps.ts).
+ *
+ * If the app's code does not arrive (a connection dropped on a phone, or files an older deploy no
+ * longer has), the page would stay as its HTML: links work, nothing else does, and a signed-in
+ * page shows its skeleton for good. The browser keeps a failed module as failed for the page's
+ * life, so the page is loaded again, once: a second failure within a minute is left to the
+ * visitor, so a page that cannot get its code does not reload over and over.
  */
 import { listenForInstallPrompt } from './components/installPrompt';
 import { holdEarlyTaps } from './prerender/earlyTaps';
@@ -23,7 +29,29 @@ loadFirstPageEarly(window.location);
 const root = document.getElementById('root');
 if (root?.hasAttribute(PRERENDERED_ATTRIBUTE)) holdEarlyTaps(root);
 
-const start = () => void import('./start').then(({ startApp }) => setTimeout(startApp, 0));
+const RELOADED_AT_KEY = 'app-code-reloaded-at';
+const RELOAD_AGAIN_AFTER_MS = 60_000;
+
+/** Whether the page may load again for its code, noting that it does. Without session storage a loop cannot be told apart: no. */
+function mayReload(): boolean {
+  try {
+    const now = Date.now();
+    if (now - (Number(sessionStorage.getItem(RELOADED_AT_KEY)) || 0) < RELOAD_AGAIN_AFTER_MS) return false;
+    sessionStorage.setItem(RELOADED_AT_KEY, String(now));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const start = () =>
+  void import('./start').then(
+    ({ startApp }) => setTimeout(startApp, 0),
+    (error: unknown) => {
+      if (!mayReload()) throw error;
+      window.location.reload();
+    },
+  );
 
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
 else start();
