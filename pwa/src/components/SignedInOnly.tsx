@@ -5,6 +5,7 @@
  */
 import { type ReactNode } from 'react';
 import { Button, Center, EmptyState, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useDeferredQueryState } from '../queries/useDeferredQueryState';
 import { useCurrentUser, type User } from '../queries/user';
 import { AuthRequired } from './AuthRequired';
 
@@ -26,7 +27,10 @@ export function SignedInOnly({
   signInDescription,
   children,
 }: SignedInOnlyProps) {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+  const query = useCurrentUser();
+  // The screen mounts in a background pass once the session check answers (useDeferredQueryState.ts).
+  const { data: user, isPending, isError } = useDeferredQueryState(query);
+  const { refetch, isRefetching } = query;
 
   if (isPending) {
     return (

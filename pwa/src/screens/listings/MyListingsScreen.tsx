@@ -19,6 +19,7 @@ import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useListingsQuery, type Listing } from '../../queries/listings';
+import { useDeferredQueryState } from '../../queries/useDeferredQueryState';
 import { CancelListingDialog } from './CancelListingDialog';
 import { ListingCard } from './ListingCard';
 import { NotifyToggle } from './NotifyToggle';
@@ -70,7 +71,8 @@ function MyListings() {
 }
 
 function ListingsContent() {
-  const { data: listings, isPending, isError } = useListingsQuery();
+  // The cards render in a background pass once the list arrives (useDeferredQueryState.ts).
+  const { data: listings, isPending, isError } = useDeferredQueryState(useListingsQuery());
 
   if (isPending) {
     return (
