@@ -13,6 +13,7 @@ import { ItemGridSkeleton } from '../../components/items';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { toaster } from '../../components/toaster';
 import { useInventoryQuery, useRefreshInventoryMutation } from '../../queries/inventory';
+import { useDeferredQueryState } from '../../queries/useDeferredQueryState';
 import { useCurrentUser, type User } from '../../queries/user';
 import { InventoryFilterBar } from './InventoryFilterBar';
 import { filterItems, hasActiveFilters, itemCount, NO_FILTERS, type InventoryFilters } from './inventoryFilters';
@@ -29,7 +30,10 @@ const NETWORK_HINT = 'Please check your connection and try again.';
 const REFRESH_TOAST_ID = 'inventory-refresh';
 
 export default function InventoryScreen() {
-  const { data: user, isPending, isError, refetch, isRefetching } = useCurrentUser();
+  const userQuery = useCurrentUser();
+  // The view mounts in a background pass once the session check answers (useDeferredQueryState.ts).
+  const { data: user, isPending, isError } = useDeferredQueryState(userQuery);
+  const { refetch, isRefetching } = userQuery;
 
   if (isPending) {
     return (
@@ -51,7 +55,9 @@ export default function InventoryScreen() {
 }
 
 function InventoryView({ user }: { user: User }) {
-  const inventory = useInventoryQuery();
+  const inventoryQuery = useInventoryQuery();
+  // The grid renders in a background pass once the inventory arrives (useDeferredQueryState.ts).
+  const inventory = useDeferredQueryState(inventoryQuery);
   const refresh = useRefreshInventoryMutation();
   const [filters, setFilters] = useState<InventoryFilters>(NO_FILTERS);
   const deferredFilters = useDeferredValue(filters);
@@ -105,7 +111,7 @@ function InventoryView({ user }: { user: User }) {
   if (inventory.isPending) {
     content = <ItemGridSkeleton />;
   } else if (inventory.isError && !inventory.data) {
-    content = <InventoryUnavailable onRetry={() => void inventory.refetch()} retrying={inventory.isFetching} />;
+    content = <InventoryUnavailable onRetry={() => void inventoryQuery.refetch()} retrying={inventoryQuery.isFetching} />;
   } else if (items.length === 0) {
     content = <EmptyInventory isPrivate={inventory.data?.private ?? false} onRefresh={handleRefresh} refreshing={refresh.isPending} />;
   } else if (shown.length === 0) {
