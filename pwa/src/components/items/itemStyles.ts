@@ -79,7 +79,9 @@ const overlay = {
 } as const;
 
 export const itemGlobalCss = defineGlobalStyles({
-  [`.${c.gridCell}`]: { minW: '0' },
+  // A card off screen is not styled, laid out or painted until it comes near the viewport; until
+  // then it holds a card's usual height (441-540 px from 360 to 1600 px wide), then its own.
+  [`.${c.gridCell}`]: { minW: '0', contentVisibility: 'auto', containIntrinsicSize: 'auto 480px' },
   [`.${c.card}`]: {
     position: 'relative',
     h: 'full',
