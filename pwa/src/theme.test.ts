@@ -2,7 +2,7 @@ import { dialogSlotRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
 import { describe, expect, it, vi } from 'vitest';
 import { FOOTER_CLASSES } from './components/footerStyles';
 import { ITEM_CLASSES, RARITY_PROPERTY } from './components/items/itemStyles';
-import { addRecipes, appSystem, darkValues, providerSystem } from './theme';
+import { addRecipes, appSystem, darkValues, providerSystem, rootCustomProperties } from './theme';
 
 const system = appSystem();
 
@@ -22,12 +22,44 @@ describe('darkValues', () => {
   });
 });
 
+describe('rootCustomProperties', () => {
+  it("moves the custom properties of the `*` rule to the root's rule, keeping the rest and the rules' order", () => {
+    const globalCss = {
+      '*': { fontFeatureSettings: '"cv11"', '--ring-inset': 'var(--chakra-empty, )', '--global-font-body': 'fonts.body' },
+      html: { color: 'fg' },
+      body: { margin: '0' },
+    };
+    const moved = rootCustomProperties(globalCss as never) as unknown as typeof globalCss;
+    expect(moved).toEqual({
+      '*': { fontFeatureSettings: '"cv11"' },
+      html: { color: 'fg', '--ring-inset': 'var(--chakra-empty, )', '--global-font-body': 'fonts.body' },
+      body: { margin: '0' },
+    });
+    expect(Object.keys(moved)).toEqual(['*', 'html', 'body']);
+  });
+});
+
 describe('the design system', () => {
   const globalCss = JSON.stringify(system._global);
 
   it('sets each semantic token once, to its dark value, with no light set to switch from', () => {
     expect(globalCss).not.toContain('.dark');
     expect(globalCss).toContain('"--chakra-colors-fg-error":"var(--chakra-colors-red-400)"');
+  });
+
+  it('declares the variables every element shares once, on the root, not on every element', () => {
+    // Every rule for a selector (`&*`, `&html` in the system), in whichever layer it is.
+    const rulesFor = (selector: string, node: unknown): Record<string, unknown>[] =>
+      typeof node !== 'object' || node === null
+        ? []
+        : Object.entries(node).flatMap(([key, value]) => (key === selector ? [value as Record<string, unknown>] : rulesFor(selector, value)));
+    const everyElement = rulesFor('&*', system._global).flatMap((rule) => Object.keys(rule));
+    expect(everyElement).toContain('fontFeatureSettings');
+    expect(everyElement.filter((name) => name.startsWith('--'))).toEqual([]);
+    expect(Object.assign({}, ...rulesFor('&html', system._global))).toMatchObject({
+      '--ring-inset': 'var(--chakra-empty, )',
+      '--global-font-body': 'var(--chakra-fonts-body)',
+    });
   });
 
   it('carries the palettes the screens use and not the others', () => {
