@@ -79,13 +79,10 @@ type GlobalStyles = typeof chakraGlobalCss;
  * utilities; no screen does (the app's filters and shadows are plain values).
  */
 export function rootCustomProperties(globalCss: GlobalStyles): GlobalStyles {
-  const everyElement: Record<string, unknown> = { ...globalCss['*'] };
-  const variables: Record<string, unknown> = {};
-  for (const name of Object.keys(everyElement)) {
-    if (!name.startsWith('--')) continue;
-    variables[name] = everyElement[name];
-    delete everyElement[name];
-  }
+  const declarations = Object.entries(globalCss['*'] ?? {});
+  const isVariable = ([name]: [string, unknown]) => name.startsWith('--');
+  const everyElement = Object.fromEntries(declarations.filter((declaration) => !isVariable(declaration)));
+  const variables = Object.fromEntries(declarations.filter(isVariable));
   return { ...globalCss, '*': everyElement, html: { ...globalCss.html, ...variables } } as GlobalStyles;
 }
 
