@@ -87,3 +87,23 @@ test('the ready-to-work-offline notice is shown once, not on later visits', asyn
   await page.waitForTimeout(1_500);
   await expect(page.getByText('Ready to work offline')).toHaveCount(0);
 });
+
+test("the worker's first install waits for the page: registered once the market has hydrated, not while it does", async ({ page }) => {
+  // What the page looked like at each registration: whether the HTML's screen was still hydrating.
+  await page.addInitScript(() => {
+    const calls: Array<{ hydrating: boolean; readyState: string }> = [];
+    (window as unknown as { registrations: typeof calls }).registrations = calls;
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args: Parameters<typeof register>) {
+      calls.push({ hydrating: document.getElementById('root')?.hasAttribute('data-prerendered') ?? false, readyState: document.readyState });
+      return register.apply(this, args);
+    };
+  });
+  await page.goto('/market');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  const registrations = await page.evaluate(() => (window as unknown as { registrations: unknown[] }).registrations);
+  expect(registrations).toEqual([{ hydrating: false, readyState: 'complete' }]);
+  await expect(page.getByText('Ready to work offline')).toBeVisible();
+});

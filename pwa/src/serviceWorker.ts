@@ -31,14 +31,31 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Registers once the page has loaded, so the worker's precaching does not compete with it. */
-export function registerServiceWorker(): void {
+/** How long a page that never goes idle waits before its worker is registered anyway. */
+const REGISTER_IDLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Registers once the page has settled, so the worker's first install (it precaches the whole app,
+ * about 2 MB) does not compete with the page for a phone's CPU and connection: after `load`, after
+ * the first screen is on the page (`firstScreen`: hydrated, or rendered from scratch), and then at
+ * the browser's first idle moment (at the latest after REGISTER_IDLE_TIMEOUT_MS). The app's code
+ * loads after `load` (main.tsx), so `load` alone came while the screen was still hydrating.
+ */
+export function registerServiceWorker(firstScreen: Promise<void>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const start = () => {
-    register().catch((error: unknown) => console.error('Service worker registration failed', error));
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const loaded =
+    document.readyState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  void Promise.all([loaded, firstScreen]).then(() =>
+    whenIdle(() => {
+      register().catch((error: unknown) => console.error('Service worker registration failed', error));
+    }),
+  );
+}
+
+/** At the browser's next idle moment; where requestIdleCallback is missing (Safari), in a task of its own. */
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: REGISTER_IDLE_TIMEOUT_MS });
+  else setTimeout(run, 0);
 }
 
 async function register(): Promise<void> {

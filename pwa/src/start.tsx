@@ -100,5 +100,5 @@ function runApp(): void {
     renderFromScratch();
   }
 
-  registerServiceWorker();
+  registerServiceWorker(hydrationDone());
 }
