@@ -106,12 +106,15 @@ async function signIn(context: BrowserContext, base: string): Promise<void> {
 }
 
 /**
- * Stops the site's service worker before a signed-in page is measured, as the browser does after
- * half a minute without a page of the site: a returning visitor's worker starts with the visit.
- * A running worker keeps the renderer process of the page before it alive, and the page measured
- * next reuses that process. Lighthouse's tracing then walks the heap the earlier page left
- * behind, for the scripts in it, before the page is even loaded: a task of 300 to 550 ms in
- * Lighthouse's figures, all counted as blocking time, that no visitor's browser runs.
+ * Stops the site's service workers before each run, as the browser does after half a minute
+ * without a page of the site. A worker left running by the page measured before (a signed-out
+ * page's first install, which starts once that page is idle, or the signed-in session's worker)
+ * keeps that page's renderer process alive, and the next page reuses the process. Lighthouse's
+ * tracing then walks the heap the earlier page left behind, for the scripts in it, before the page
+ * is even loaded: a task of 300 to 575 ms in Lighthouse's figures, all counted as blocking time,
+ * that no visitor's browser runs. A signed-out run then starts as a new visitor's first visit (the
+ * storage reset drops the worker); a signed-in one as a returning visitor's, whose worker starts
+ * with the visit.
  */
 async function stopServiceWorkers(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
@@ -145,7 +148,7 @@ export async function auditPages(base: string): Promise<PageAudit[]> {
         signedIn = true;
       }
       const run = async (categories: readonly Category[]) => {
-        if (page.signedIn) await stopServiceWorkers(context);
+        await stopServiceWorkers(context);
         const result = await lighthouse(`${base}${page.path}`, {
           port,
           output: 'html',
