@@ -5,13 +5,13 @@
  * Steam sign-in, in the same browser). HTML reports go to `.lighthouse/` (git-ignored).
  *
  * The gate (`npm test` runs it): accessibility and best practices 1.0, SEO at least 0.95 on every
- * page, and performance held above floors that catch a regression: a score of 0.7, the largest
- * paint within 2.5 s and layout shift under 0.1 (the web's "good" marks for both). The issue's 0.9
- * is the goal `npm run bench` reports against, not the gate: simulated throttling multiplies this
- * machine's own CPU load, and the same build scores 0.76 to 0.96 on `/market` from one run to the
- * next, nearly all of it in total blocking time. So a page whose run misses a floor is measured
- * again, up to three runs, and passes when one run meets them all: noise does not repeat three
- * times, a regression does. Installability (`Page.getInstallabilityErrors`) and the shell's
+ * page, and performance at least 0.9 with the largest paint within 2.5 s and layout shift under
+ * 0.1 (the web's "good" marks). Simulated throttling multiplies this machine's own CPU time, so the
+ * same build's performance moves by 0.05-0.15 between runs, nearly all of it in total blocking
+ * time. So performance is aggregated as Lighthouse CI does by default ("optimistic": the best of
+ * the runs) over up to five runs, the number its docs recommend: a page whose run misses is
+ * measured again, and passes when one run meets every floor. Noise does not repeat five times; a
+ * regression does. Installability (`Page.getInstallabilityErrors`) and the shell's
  * offline reload are checked by pwa/e2e/install.spec.ts and offline.spec.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,8 +32,8 @@ type Category = (typeof CATEGORIES)[number];
 export const THRESHOLDS: Partial<Record<Category, number>> = { accessibility: 1, 'best-practices': 1, seo: 0.95 };
 
 /** What one of a page's performance runs must meet (see above). */
-export const PERFORMANCE_FLOORS = { score: 0.7, largestContentfulPaintMs: 2500, cumulativeLayoutShift: 0.1 };
-const PERFORMANCE_RUNS = 3;
+export const PERFORMANCE_FLOORS = { score: 0.9, largestContentfulPaintMs: 2500, cumulativeLayoutShift: 0.1 };
+const PERFORMANCE_RUNS = 5;
 
 const PAGES = [
   { path: '/', signedIn: false },
