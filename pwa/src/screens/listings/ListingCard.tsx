@@ -7,7 +7,7 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Progress } from '../../components/chakra/progress';
 import { LuBadgeCheck, LuCircleX, LuClock, LuHourglass, LuShieldCheck, LuStore } from 'react-icons/lu';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { PLATFORM_FEE_PERCENT } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
 import { ItemCard } from '../../components/items';
@@ -21,16 +21,16 @@ import {
   weaponOf,
   type StatusBadgeStyle,
 } from './listingView';
+import { useHoldClock } from './holdClock';
 
 interface ListingCardProps {
   listing: Listing;
-  /** The current time (ms), ticking while holds count down. */
-  now: number;
   /** Asks to cancel; the button is the dialog's focus target when it closes. */
   onCancel: (listing: Listing, trigger: HTMLElement) => void;
 }
 
-export function ListingCard({ listing, now, onCancel }: ListingCardProps) {
+/** Memoized: a card re-renders when its listing changes, not when the grid around it does. */
+export const ListingCard = memo(function ListingCard({ listing, onCancel }: ListingCardProps) {
   const badge = listingStatusBadge(listing.status);
   return (
     <ItemCard
@@ -41,7 +41,7 @@ export function ListingCard({ listing, now, onCancel }: ListingCardProps) {
         </Badge>
       }
       details={<ListingAmountRows listing={listing} />}
-      price={<StatusBlock listing={listing} now={now} badge={badge} />}
+      price={<StatusBlock listing={listing} badge={badge} />}
       actions={
         <Flex align="center" justify="space-between" gap="3" wrap="wrap" pt="3" borderTopWidth="1px" borderColor="border">
           <Text fontSize="sm" color="fg.subtle">
@@ -63,7 +63,7 @@ export function ListingCard({ listing, now, onCancel }: ListingCardProps) {
       }
     />
   );
-}
+});
 
 function AmountRow({ label, value, emphasized = false }: { label: string; value: string; emphasized?: boolean }) {
   return (
@@ -116,10 +116,10 @@ function StatusNote({ palette, icon, title, children }: { palette: StatusBadgeSt
   );
 }
 
-function StatusBlock({ listing, now, badge }: { listing: Listing; now: number; badge: StatusBadgeStyle }) {
+function StatusBlock({ listing, badge }: { listing: Listing; badge: StatusBadgeStyle }) {
   switch (listing.status) {
     case 'holding':
-      return <HoldPeriod listing={listing} now={now} />;
+      return <HoldPeriod listing={listing} />;
     case 'active':
       return (
         <StatusNote palette={badge.palette} icon={<LuStore />} title="On Sale">
@@ -149,9 +149,13 @@ function StatusBlock({ listing, now, badge }: { listing: Listing; now: number; b
   }
 }
 
-/** 'Hold Period': the countdown to holdEndTime (hidden once it has passed), progress bar and 'N% complete'. */
-function HoldPeriod({ listing, now }: { listing: Listing; now: number }) {
-  const { remaining, percent } = holdProgress(listing, now);
+/**
+ * 'Hold Period': the countdown to holdEndTime (hidden once it has passed), progress bar and
+ * 'N% complete', on the page's one clock: re-rendered when the minute or the percentage shown changes.
+ */
+function HoldPeriod({ listing }: { listing: Listing }) {
+  const remaining = useHoldClock((now) => holdProgress(listing, now).remaining);
+  const percent = useHoldClock((now) => holdProgress(listing, now).percent);
   return (
     <Box colorPalette="yellow" p="3" borderRadius="l2" bg="colorPalette.subtle" borderWidth="1px" borderColor="colorPalette.muted">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">

@@ -10,7 +10,7 @@
  * without waiting for the poll. The countdowns tick every second while any listing is in the hold.
  * Visitors get 'Authentication Required'.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Center, EmptyState, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuPackageOpen, LuPlus, LuRotateCw } from 'react-icons/lu';
@@ -24,12 +24,10 @@ import { CancelListingDialog } from './CancelListingDialog';
 import { ListingCard } from './ListingCard';
 import { NotifyToggle } from './NotifyToggle';
 import { listingTotals, nextHoldEnd } from './listingView';
-import { useNow } from './useNow';
 
 /** Where 'List More Items' and 'Start Selling' go (the spec's link to the Sell tab). */
 const SELL_PATH = '/market#sell';
 const LISTINGS_COLUMNS = { base: 1, md: 2, xl: 3 };
-const COUNTDOWN_TICK_MS = 1_000;
 /** After a hold ends, give the server's hold-end job a moment before asking again. */
 const HOLD_END_SETTLE_MS = 3_000;
 /** setTimeout's longest delay; a later hold end is left to the 30 s poll. */
@@ -151,11 +149,14 @@ function Message({ icon, iconColor = 'brand.fg', title, description, action }: M
 
 function ListingsGrid({ listings }: { listings: Listing[] }) {
   const { refetch } = useListingsQuery();
-  const anyHolding = listings.some((listing) => listing.status === 'holding');
-  const now = useNow(COUNTDOWN_TICK_MS, anyHolding);
   const [cancelling, setCancelling] = useState<Listing | null>(null);
   // The 'Cancel Listing' button that opened the dialog; gone once its listing is cancelled.
   const cancelTriggerRef = useRef<HTMLElement | null>(null);
+  // One function for every card, so opening the dialog does not re-render them (ListingCard is memoized).
+  const askToCancel = useCallback((target: Listing, trigger: HTMLElement) => {
+    cancelTriggerRef.current = trigger;
+    setCancelling(target);
+  }, []);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -181,14 +182,7 @@ function ListingsGrid({ listings }: { listings: Listing[] }) {
       <ItemGrid label="Your listings" columns={LISTINGS_COLUMNS}>
         {listings.map((listing) => (
           <ItemGridCell key={listing.id}>
-            <ListingCard
-              listing={listing}
-              now={now}
-              onCancel={(target, trigger) => {
-                cancelTriggerRef.current = trigger;
-                setCancelling(target);
-              }}
-            />
+            <ListingCard listing={listing} onCancel={askToCancel} />
           </ItemGridCell>
         ))}
       </ItemGrid>
