@@ -5,6 +5,7 @@
  * - ItemCard / ItemPrice / ItemCardNote: the grid card (picture, badges, name, rarity, condition, float, price slot, actions).
  * - ItemGrid / ItemGridCell / ItemGridSkeleton: the responsive list of cards and its loading state.
  * - ItemImage / ItemThumbnail: the picture with a name placeholder when it fails to load.
+ *   PRIORITY_CARDS: how many first cards of a grid load their pictures at once.
  * - RarityBadge / RarityDot, QualityBadges (StatTrak™, Souvenir), ConditionLabel, TradabilityBadges.
  * - FloatMeter: wear bar with the value to 4 decimals or 'N/A'.
  * - ItemSummary: one-row item (dialog heads, list lines). SaleBreakdown: price, 3% fee, You Receive.
@@ -16,6 +17,7 @@ export { ConditionLabel, QualityBadges, TradabilityBadges } from './ItemBadges';
 export { ItemCard, ItemCardNote, ItemPrice, type ItemCardItem, type ItemCardProps } from './ItemCard';
 export { ItemGrid, ItemGridCell, ItemGridSkeleton } from './ItemGrid';
 export { ItemImage, ItemThumbnail } from './ItemImage';
+export { PRIORITY_CARDS } from './priority';
 export { ItemSummary } from './ItemSummary';
 export { RarityBadge, RarityDot } from './RarityBadge';
 export { RARITY_LABELS, isKnownRarity, rarityCssVar, rarityLabel } from './rarity';

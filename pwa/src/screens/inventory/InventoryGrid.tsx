@@ -6,7 +6,7 @@
 import { Badge, Button } from '@chakra-ui/react';
 import { LuTag } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
-import { ItemCard, ItemGrid, ItemGridCell, TradabilityBadges } from '../../components/items';
+import { ItemCard, ItemGrid, ItemGridCell, PRIORITY_CARDS, TradabilityBadges } from '../../components/items';
 import { SELL_TAB_PATH } from './InventoryHeader';
 
 /** Whether an item can go into a trade offer now. */
@@ -32,12 +32,13 @@ interface InventoryGridProps {
 export function InventoryGrid({ items, onListForSale }: InventoryGridProps) {
   return (
     <ItemGrid label="Inventory items">
-      {items.map((item) => {
+      {items.map((item, index) => {
         const listable = canBeListed(item);
         return (
           <ItemGridCell key={item.assetid}>
             <ItemCard
               item={item}
+              priority={index < PRIORITY_CARDS}
               link={{ to: SELL_TAB_PATH }}
               cornerBadge={item.listed ? <ListedBadge /> : null}
               details={<TradabilityBadges tradable={item.tradable} marketable={item.marketable} />}

@@ -25,16 +25,19 @@ import { useHoldClock } from './holdClock';
 
 interface ListingCardProps {
   listing: Listing;
+  /** In the grid's first row: its picture loads at once. */
+  priority: boolean;
   /** Asks to cancel; the button is the dialog's focus target when it closes. */
   onCancel: (listing: Listing, trigger: HTMLElement) => void;
 }
 
 /** Memoized: a card re-renders when its listing changes, not when the grid around it does. */
-export const ListingCard = memo(function ListingCard({ listing, onCancel }: ListingCardProps) {
+export const ListingCard = memo(function ListingCard({ listing, priority, onCancel }: ListingCardProps) {
   const badge = listingStatusBadge(listing.status);
   return (
     <ItemCard
       item={{ ...listing, weaponType: weaponOf(listing.name) }}
+      priority={priority}
       cornerBadge={
         <Badge size="md" variant="solid" colorPalette={badge.palette} shadow="md">
           {badge.label}

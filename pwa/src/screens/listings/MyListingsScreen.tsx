@@ -14,7 +14,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Center, EmptyState, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuPackageOpen, LuPlus, LuRotateCw } from 'react-icons/lu';
-import { ItemGrid, ItemGridCell } from '../../components/items';
+import { ItemGrid, ItemGridCell, PRIORITY_CARDS } from '../../components/items';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
@@ -180,9 +180,9 @@ function ListingsGrid({ listings }: { listings: Listing[] }) {
         Your listings
       </Text>
       <ItemGrid label="Your listings" columns={LISTINGS_COLUMNS}>
-        {listings.map((listing) => (
+        {listings.map((listing, index) => (
           <ItemGridCell key={listing.id}>
-            <ListingCard listing={listing} onCancel={askToCancel} />
+            <ListingCard listing={listing} priority={index < PRIORITY_CARDS} onCancel={askToCancel} />
           </ItemGridCell>
         ))}
       </ItemGrid>

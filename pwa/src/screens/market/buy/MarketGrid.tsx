@@ -15,7 +15,7 @@ import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ItemCard, ItemCardNote, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
 import { useHydrated } from '../../../useHydrated';
 import { deliveryText } from './delivery';
-import { PRIORITY_CARDS } from './earlyFirstPage';
+import { PRIORITY_CARDS } from '../../../components/items/priority';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
 interface MarketGridProps {

@@ -14,10 +14,8 @@ import type { SkinsPage } from '../../../../../shared/schemas/market';
 import { startEarlyRequest, takeEarlyResponse } from '../../../api/earlyRequests';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../../queries/skinsRequest';
 import { PAGE_DATA_ID } from '../../../prerender/marker';
+import { PRIORITY_CARDS } from '../../../components/items/priority';
 import { marketTabFor } from '../marketTab';
-
-/** Cards in the first row on a wide screen: their pictures load first (the page's largest paint). */
-export const PRIORITY_CARDS = 4;
 
 /** How long the app's first render waits for a first page still on its way, at most. */
 const FIRST_RENDER_WAIT_MS = 1500;

@@ -7,7 +7,7 @@ import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'reac
 import { Badge, Box, Button, Collapsible, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { LuListChecks, LuSlidersHorizontal, LuTag } from 'react-icons/lu';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
-import { ItemCard, ItemGrid, ItemGridCell, ItemGridSkeleton, TradabilityBadges } from '../../../components/items';
+import { ItemCard, ItemGrid, ItemGridCell, ItemGridSkeleton, PRIORITY_CARDS, TradabilityBadges } from '../../../components/items';
 import { useInventoryQuery } from '../../../queries/inventory';
 import { InventoryFilterFields } from '../../inventory/InventoryFilterFields';
 import { filterItems, hasActiveFilters, itemCount, NO_FILTERS, type InventoryFilters } from '../../inventory/inventoryFilters';
@@ -46,9 +46,9 @@ export function SellInventory({ sellList, onSetPrice }: SellInventoryProps) {
   } else {
     content = (
       <ItemGrid label="Your inventory items" columns={GRID_COLUMNS}>
-        {shown.map((item) => (
+        {shown.map((item, index) => (
           <ItemGridCell key={item.assetid}>
-            <SellItemCard item={item} sellList={sellList} onSetPrice={onSetPrice} />
+            <SellItemCard item={item} priority={index < PRIORITY_CARDS} sellList={sellList} onSetPrice={onSetPrice} />
           </ItemGridCell>
         ))}
       </ItemGrid>
@@ -102,11 +102,13 @@ export function SellInventory({ sellList, onSetPrice }: SellInventoryProps) {
 
 interface SellItemCardProps {
   item: InventoryItem;
+  /** In the grid's first row: its picture loads at once. */
+  priority: boolean;
   sellList: SellListEntry[];
   onSetPrice: (item: InventoryItem) => void;
 }
 
-function SellItemCard({ item, sellList, onSetPrice }: SellItemCardProps) {
+function SellItemCard({ item, priority, sellList, onSetPrice }: SellItemCardProps) {
   const refusal = sellListRefusal(sellList, item);
   const inList = sellList.some((entry) => entry.assetid === item.assetid);
   let cornerBadge: ReactNode = null;
@@ -123,6 +125,7 @@ function SellItemCard({ item, sellList, onSetPrice }: SellItemCardProps) {
   return (
     <ItemCard
       item={item}
+      priority={priority}
       cornerBadge={cornerBadge}
       details={<TradabilityBadges tradable={item.tradable} marketable={item.marketable} />}
       actions={
