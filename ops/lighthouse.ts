@@ -159,7 +159,7 @@ export async function auditPages(base: string): Promise<PageAudit[]> {
         await signIn(
           context,
           base,
-          PAGES.filter(({ signedIn: pageSignedIn }) => pageSignedIn).map(({ path }) => path),
+          PAGES.filter((candidate) => candidate.signedIn).map((candidate) => candidate.path),
         );
         signedIn = true;
       }

@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { PRERENDERED_ATTRIBUTE } from '../src/prerender/marker';
 
 interface ManifestImage {
   src: string;
@@ -90,15 +91,15 @@ test('the ready-to-work-offline notice is shown once, not on later visits', asyn
 
 test("the worker's first install waits for the page: registered once the market has hydrated, not while it does", async ({ page }) => {
   // What the page looked like at each registration: whether the HTML's screen was still hydrating.
-  await page.addInitScript(() => {
+  await page.addInitScript((prerenderedAttribute) => {
     const calls: Array<{ hydrating: boolean; readyState: string }> = [];
     (window as unknown as { registrations: typeof calls }).registrations = calls;
     const register = ServiceWorkerContainer.prototype.register;
     ServiceWorkerContainer.prototype.register = function (...args: Parameters<typeof register>) {
-      calls.push({ hydrating: document.getElementById('root')?.hasAttribute('data-prerendered') ?? false, readyState: document.readyState });
+      calls.push({ hydrating: document.getElementById('root')?.hasAttribute(prerenderedAttribute) ?? false, readyState: document.readyState });
       return register.apply(this, args);
     };
-  });
+  }, PRERENDERED_ATTRIBUTE);
   await page.goto('/market');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
