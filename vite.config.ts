@@ -9,6 +9,7 @@ import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { iconModulesPlugin } from './ops/iconModules';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
+import { preloadInSlicesPlugin } from './ops/preloadInSlices';
 import type * as PrerenderStep from './ops/prerender';
 import { PAGE_TEMPLATE_FILE } from './shared/prerenderedPages';
 
@@ -49,6 +50,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     iconModulesPlugin(),
     // Chakra's theme module without its maps of every recipe, so each recipe loads with the code using it (ops/chakraRecipeMaps.ts).
     chakraRecipeMapsPlugin(),
+    // A lazily loaded module's modulepreload links added a few per task (ops/preloadInSlices.ts).
+    preloadInSlicesPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.
