@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chakraRecipeMapsPlugin } from './ops/chakraRecipeMaps';
+import { chakraSystemInStepsPlugin } from './ops/chakraSystemInSteps';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { iconModulesPlugin } from './ops/iconModules';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
@@ -46,6 +47,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
   plugins: [
     react(),
     lazyChakraGlobalsPlugin(),
+    // Chakra's design system built a step per task at start (ops/chakraSystemInSteps.ts).
+    chakraSystemInStepsPlugin(),
     // One module per react-icons icon, so each loads with the screen that draws it (ops/iconModules.ts).
     iconModulesPlugin(),
     // Chakra's theme module without its maps of every recipe, so each recipe loads with the code using it (ops/chakraRecipeMaps.ts).

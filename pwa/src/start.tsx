@@ -29,10 +29,16 @@ import { AppRoutes, preloadScreen } from './router';
 import { takeEarlyFirstPage } from './screens/market/buy/earlyFirstPage';
 import { marketTabFor } from './screens/market/marketTab';
 import { registerServiceWorker } from './serviceWorker';
+import { buildSystemStep } from './theme';
 
 export function startApp(): void {
-  // The design system is built in a task of its own, between the one that ran the app's modules
-  // and the one that starts it: on a phone, any two of them together were one long task.
+  // The design system is built a step per task, between the one that ran the app's modules and the
+  // one that starts it: on a phone, any two of them together were one long task, and the system
+  // built in one go was one too (theme.ts).
+  if (!buildSystemStep()) {
+    setTimeout(startApp, 0);
+    return;
+  }
   pageSystem();
   setTimeout(runApp, 0);
 }

@@ -287,20 +287,55 @@ const addedRecipes: Recipes = { recipes: {}, slotRecipes: {} };
 export function addRecipes({ recipes = {}, slotRecipes = {} }: Partial<Recipes>): void {
   Object.assign(addedRecipes.recipes, recipes);
   Object.assign(addedRecipes.slotRecipes, slotRecipes);
-  const theme = created?._config.theme;
-  if (!theme) return;
-  Object.assign((theme.recipes ??= {}), recipes);
-  Object.assign((theme.slotRecipes ??= {}), slotRecipes);
+  if (created) withAddedRecipes(created);
+}
+
+/** The system with every recipe added so far in its theme (`addRecipes`). */
+function withAddedRecipes(system: SystemContext): SystemContext {
+  const theme = (system._config.theme ??= {});
+  Object.assign((theme.recipes ??= {}), addedRecipes.recipes);
+  Object.assign((theme.slotRecipes ??= {}), addedRecipes.slotRecipes);
+  return system;
+}
+
+type SystemSteps = Generator<void, SystemContext, void>;
+/**
+ * The browser's build gives `createSystem` a twin that builds the same system in steps
+ * (ops/chakraSystemInSteps.ts); elsewhere (the server's render, the prerender, tests) it is built in
+ * one.
+ */
+const createSystemInSteps = (createSystem as typeof createSystem & { inSteps?: (...configs: Parameters<typeof createSystem>) => SystemSteps }).inSteps;
+
+let building: SystemSteps | undefined;
+
+/**
+ * Takes the next step of building the design system; true once it is built. The app's start takes
+ * one step per task (start.tsx): built in one go, the token dictionary, the conditions and the
+ * utilities were one task of 150-250 ms on a phone.
+ */
+export function buildSystemStep(): boolean {
+  if (created) return true;
+  const configs = [defaultBaseConfig, chakraTheme, config, { theme: addedRecipes }] as const;
+  if (!createSystemInSteps) {
+    created = createSystem(...configs);
+    return true;
+  }
+  building ??= createSystemInSteps(...configs);
+  const step = building.next();
+  // A module of components/chakra/ that loaded after the configs were merged added its recipes to
+  // `addedRecipes` only.
+  if (step.done) created = withAddedRecipes(step.value);
+  return Boolean(step.done);
 }
 
 /**
- * The design system, built on first use rather than when this module runs: building it (the token
- * dictionary, the conditions, the utilities) is some 80 ms of a phone's main thread, which the app's
- * start does in a task of its own (start.tsx) instead of in the one that runs all its modules.
+ * The design system, built on first use rather than when this module runs (the rest of the steps at
+ * once, when the app's start has taken some).
  */
 export function appSystem(): SystemContext {
-  created ??= createSystem(defaultBaseConfig, chakraTheme, config, { theme: addedRecipes });
-  return created;
+  let built = buildSystemStep();
+  while (!built) built = buildSystemStep();
+  return created!;
 }
 
 /**
