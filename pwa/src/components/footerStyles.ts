@@ -21,7 +21,16 @@ export const FOOTER_CLASSES = {
 const c = FOOTER_CLASSES;
 
 export const footerGlobalCss = defineGlobalStyles({
-  [`.${c.footer}`]: { mt: 'auto', bg: 'bg.subtle', borderTopWidth: '1px', borderColor: 'border' },
+  // Below the fold on every page (main is at least a screen tall): not styled, laid out or painted
+  // until it nears the viewport, at about its own height held meanwhile.
+  [`.${c.footer}`]: {
+    mt: 'auto',
+    bg: 'bg.subtle',
+    borderTopWidth: '1px',
+    borderColor: 'border',
+    contentVisibility: 'auto',
+    containIntrinsicSize: { base: 'auto 700px', md: 'auto 500px', lg: 'auto 350px' },
+  },
   [`.${c.container}`]: {
     position: 'relative',
     w: '100%',

@@ -3,6 +3,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CLAIMS } from './content';
 import { PrimaryAction } from './PrimaryAction';
+import { belowTheFold } from './Section';
 
 export function ClosingCallToAction() {
   return (
@@ -17,6 +18,8 @@ export function ClosingCallToAction() {
       borderWidth="1px"
       borderColor="brand.muted"
       textAlign="center"
+      {...belowTheFold}
+      containIntrinsicSize="auto 356px"
       css={{
         background:
           'radial-gradient(800px 300px at 50% 0%, rgba(249, 128, 7, 0.22), transparent 70%), var(--chakra-colors-bg-panel)',

@@ -9,10 +9,22 @@ interface SectionProps extends Omit<BoxProps, 'title'> {
   children: ReactNode;
 }
 
+/**
+ * Every section is below the fold on every screen: until one nears the viewport, the browser skips
+ * its style, layout and paint (`content-visibility: auto`), holding a height close to its own (they
+ * are 450-1,300 px tall, taller on narrow screens). Text layout was most of the landing page's first
+ * layout, one of the longest tasks of its start on a phone. The content stays in the accessibility
+ * tree and in find-in-page.
+ */
+export const belowTheFold = {
+  contentVisibility: 'auto',
+  containIntrinsicSize: { base: 'auto 1100px', md: 'auto 700px', lg: 'auto 550px' },
+} as const;
+
 export function Section({ eyebrow, title, lead, children, ...boxProps }: SectionProps) {
   const titleId = useId();
   return (
-    <Box as="section" aria-labelledby={titleId} py={{ base: '10', md: '14' }} {...boxProps}>
+    <Box as="section" aria-labelledby={titleId} py={{ base: '10', md: '14' }} {...belowTheFold} {...boxProps}>
       <Box textAlign="center" maxW="2xl" mx="auto" mb={{ base: '8', md: '10' }}>
         {eyebrow ? (
           <Text fontSize="xs" fontWeight="bold" color="brand.fg" textTransform="uppercase" letterSpacing="widest" mb="2">
