@@ -12,6 +12,7 @@ import { openPage } from './helpers/hydration';
 import { buyViaApi, cheapestListing, saveTradeUrl, sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
+import { textOf } from './helpers/text';
 
 const VIEWPORT = { width: 1280, height: 900 };
 test.use({ viewport: VIEWPORT });
@@ -41,7 +42,7 @@ test.describe('signed out', () => {
     const grid = page.getByRole('list', { name: 'Skins for sale' });
     const first = grid.getByRole('listitem').first();
     await expect(first).toBeVisible({ timeout: 20_000 });
-    const name = (await first.getByRole('heading').innerText()).trim();
+    const name = await textOf(first.getByRole('heading'));
     await first.getByRole('button', { name, exact: true }).click();
     const dialog = page.getByRole('dialog', { name });
     await expect(dialog).toBeVisible();

@@ -9,6 +9,7 @@ import { focusIsWithin, tabTo } from './helpers/keyboard';
 import { saveTradeUrl } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
+import { textOf } from './helpers/text';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -26,7 +27,7 @@ test('a buyer finds an item, fills the cart and buys it with the keyboard alone'
   const grid = page.getByRole('list', { name: 'Skins for sale' });
   const firstCard = grid.getByRole('listitem').first();
   await expect(firstCard).toBeVisible();
-  const name = (await firstCard.getByRole('heading').innerText()).trim();
+  const name = await textOf(firstCard.getByRole('heading'));
   const opener = firstCard.getByRole('button', { name, exact: true });
 
   // The item's dialog: Enter opens it and focus moves inside.

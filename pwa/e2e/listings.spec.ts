@@ -8,6 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
+import { textOf } from './helpers/text';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -60,7 +61,7 @@ test('sold items show their hold with a live countdown, and one can be cancelled
 
   const countdown = first.getByLabel(/^Time remaining: /);
   await expect(countdown).toHaveText(/^(\d+d )?(\d+h )?\d+m$/);
-  const before = await countdown.innerText();
+  const before = await textOf(countdown);
   await page.clock.fastForward('03:00');
   await expect(countdown).not.toHaveText(before);
   await expect(countdown).toHaveText(/^(\d+d )?(\d+h )?\d+m$/);

@@ -16,6 +16,7 @@ import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../src/queries/skinsRe
 import { openPage, waitForHydration } from './helpers/hydration';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
+import { textOf } from './helpers/text';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -311,7 +312,7 @@ test('a buyer is told to top up, then buys with the balance and follows the orde
   await page.goto('/market?sort=price_asc');
   await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
   const cheapest = cards(page).first();
-  const name = (await cheapest.getByRole('heading').innerText()).trim();
+  const name = await textOf(cheapest.getByRole('heading'));
   await cheapest.getByRole('button', { name: `Add ${name} to cart` }).click();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
   await cartButton(page).click();

@@ -17,6 +17,7 @@ import type { Listing, MarketItem } from '../../shared/schemas/market';
 import { currentUser, expectEditAppliedOnce, indexedDbCounts, openProfileReadyForOffline, saveProfileName, waitForServiceWorker } from './helpers/offline';
 import { sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
+import { textOf } from './helpers/text';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 // These drive the service worker, IndexedDB and the network switch together; one retry absorbs a
@@ -97,7 +98,7 @@ test("a seller's listings (countdown ticking) and inventory show offline, marked
   const countdown = card.getByLabel(/^Time remaining: /);
   await expect(countdown).toHaveText(/^(\d+d )?(\d+h )?\d+m$/);
   await page.clock.install();
-  const before = await countdown.innerText();
+  const before = await textOf(countdown);
   await page.clock.fastForward('03:00');
   await expect(countdown).not.toHaveText(before);
 

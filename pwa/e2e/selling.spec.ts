@@ -9,6 +9,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accountIdOf } from '../../shared/steam';
 import { DEMO_ACCOUNTS, signInAs, signInAsNewUser } from './helpers/signIn';
+import { textOf } from './helpers/text';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -277,7 +278,7 @@ test("the Inventory's List for Sale sends a trade offer after asking for the tra
   const listable = (itemName: string) =>
     cards.filter({ has: page.getByRole('heading', { name: itemName, exact: true }) }).filter({ has: page.getByRole('button', { name: 'List for Sale', disabled: false }) });
   const card = cards.filter({ has: page.getByRole('button', { name: 'List for Sale', disabled: false }) }).first();
-  const name = (await card.getByRole('heading').innerText()).trim();
+  const name = await textOf(card.getByRole('heading'));
   // Counted, as an inventory can hold two items of one name: one fewer can be listed afterwards.
   const listableBefore = await listable(name).count();
   await card.getByRole('button', { name: 'List for Sale' }).click();

@@ -5,6 +5,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { tradeUrlOf } from './selling';
+import { textOf } from './text';
 
 export function sellCards(page: Page): Locator {
   return page.getByRole('list', { name: 'Your inventory items' }).getByRole('listitem');
@@ -26,7 +27,7 @@ export async function openSellTab(page: Page): Promise<void> {
 /** Prices the first item that can still go on the Sell List; resolves with its name. */
 export async function addToSellList(page: Page, price: string): Promise<string> {
   const card = sellCards(page).filter({ has: page.getByRole('button', { name: 'Set Price' }) }).first();
-  const name = (await card.getByRole('heading').innerText()).trim();
+  const name = await textOf(card.getByRole('heading'));
   await card.getByRole('button', { name: 'Set Price' }).click();
   const dialog = page.getByRole('dialog', { name: 'Set Your Selling Price' });
   await dialog.getByLabel('Selling Price (USD)').fill(price);
