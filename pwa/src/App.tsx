@@ -56,6 +56,12 @@ function AfterHydration() {
   const hydrated = useHydrated();
   const { data: user } = useCurrentUser();
   const showToasts = useToastsNeeded();
+  // The outbox runs from the first time a user is known until the page goes (logout reloads it).
+  // As the network comes back, the user is unknown for a moment (the device's copy gives way to the
+  // server's answer): unmounted then, the outbox stopped listening, and the worker's word that it
+  // had just sent the queued edits was lost, leaving the page on the user as it was before them.
+  const [outboxRuns, setOutboxRuns] = useState(false);
+  if (user && !outboxRuns) setOutboxRuns(true);
   if (!hydrated) return null;
   return (
     <>
@@ -64,7 +70,7 @@ function AfterHydration() {
           <ToastViewport />
         </LazyPart>
       ) : null}
-      {user ? (
+      {outboxRuns ? (
         <LazyPart name="The outbox">
           <OfflineSync />
         </LazyPart>

@@ -3,7 +3,7 @@
  * (startOutboxSync), shows the outbox's notices (why a queued edit was refused) as toasts, and its
  * conflict dialog. The offline copies are kept by keepOfflineCopies, started in start.tsx.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { toaster } from '../components/toaster';
@@ -33,7 +33,19 @@ export default function OfflineSync() {
     }
   }, [notices]);
 
-  const conflict = usePendingEdits(userId)?.find((entry) => entry.status === 'conflict') ?? null;
+  const pending = usePendingEdits(userId);
+  // Once none of the user's edits waits any more, whoever sent them (this page, another tab, the
+  // worker's Background Sync), the screens show the server's state: the user asked for as the
+  // network came back, before the edit was sent, must not stay on screen, the edit looking lost.
+  const hadPending = useRef(false);
+  useEffect(() => {
+    // No user for a moment as the network comes back: nothing to compare.
+    if (pending === undefined || !userId) return;
+    if (hadPending.current && pending.length === 0) refreshAfterReplay(queryClient);
+    hadPending.current = pending.length > 0;
+  }, [pending, userId, queryClient]);
+
+  const conflict = pending?.find((entry) => entry.status === 'conflict') ?? null;
 
   return (
     <SyncConflictDialog
