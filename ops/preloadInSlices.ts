@@ -6,7 +6,7 @@
  * needs, so they download side by side instead of one import after another. Each link is a request
  * the browser starts synchronously, in the task that adds it: about half a millisecond here, and
  * some 5 ms on Lighthouse's phone (its CPU is four times slower). My Listings' screen needs 37
- * chunks, the Inventory's 43, the profile's 50: the start's task that asked for them was 170-260 ms
+ * chunks, the Inventory's 43, the profile's 50: the start's task that asked for them was 190-350 ms
  * long on that phone, a stretch in which a tap got no answer. Added PRELOAD_LINKS_PER_TASK at a
  * time, each slice is a short task, and the browser answers input in between; the downloads start
  * in the same order, a few milliseconds apart. The import itself runs once every link is in.
@@ -24,8 +24,8 @@ const APPEND = 'document.head.appendChild(link);';
 
 /**
  * Adds links in slices of PRELOAD_LINKS_PER_TASK: the first slice in the task that asked (once its
- * other links are queued), each next one in a task of its own. Resolves when the link is in the document. Written as plain JavaScript: it is
- * inserted into the helper's source as text.
+ * other links are queued), each next one in a task of its own. Resolves when the link is in the
+ * document. Plain JavaScript: it is inserted into the helper's source as text.
  */
 const SLICED_APPEND = `const preloadLinkQueue = [];
 function appendInSlices(link) {
@@ -35,10 +35,10 @@ function appendInSlices(link) {
   });
 }
 function appendSlice() {
-  const slice = preloadLinkQueue.slice(0, ${PRELOAD_LINKS_PER_TASK});
-  for (const [link] of slice) document.head.appendChild(link);
-  preloadLinkQueue.splice(0, slice.length);
-  for (const [, resolve] of slice) resolve();
+  for (const [link, resolve] of preloadLinkQueue.splice(0, ${PRELOAD_LINKS_PER_TASK})) {
+    document.head.appendChild(link);
+    resolve();
+  }
   if (preloadLinkQueue.length > 0) setTimeout(appendSlice, 0);
 }
 `;
