@@ -1,18 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as Chakra from '@chakra-ui/react';
-import { build } from 'vite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSystem } from '../pwa/src/theme';
 import { chakraSystemInStepsPlugin, inSteps, SYSTEM_STEPS, TOKEN_DICTIONARY_STEPS } from './chakraSystemInSteps';
+import { importBuiltWith, STYLED_SYSTEM_DIR } from './installedChakra';
 
-// The installed Chakra's modules, as the PWA's build resolves them.
-const STYLED_SYSTEM = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm/styled-system');
-const SYSTEM_MODULE = path.join(STYLED_SYSTEM, 'system.js');
-const TOKEN_DICTIONARY_MODULE = path.join(STYLED_SYSTEM, 'token-dictionary.js');
+const SYSTEM_MODULE = path.join(STYLED_SYSTEM_DIR, 'system.js');
+const TOKEN_DICTIONARY_MODULE = path.join(STYLED_SYSTEM_DIR, 'token-dictionary.js');
 
 type SystemSteps = Generator<void, Chakra.SystemContext, void>;
 type CreateSystemInSteps = typeof Chakra.createSystem & { inSteps: (...configs: Parameters<typeof Chakra.createSystem>) => SystemSteps };
@@ -30,17 +25,8 @@ describe('inSteps', () => {
 });
 
 describe('the installed Chakra built with the transform', () => {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'system-in-steps-'));
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
-
   it('builds, step by step, the very system Chakra builds in one call', async () => {
-    await build({
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [chakraSystemInStepsPlugin()],
-      build: { outDir, minify: false, lib: { entry: SYSTEM_MODULE, formats: ['es'], fileName: 'system' } },
-    });
-    const { createSystem } = (await import(pathToFileURL(path.join(outDir, 'system.js')).href)) as { createSystem: CreateSystemInSteps };
+    const { createSystem } = await importBuiltWith<{ createSystem: CreateSystemInSteps }>(SYSTEM_MODULE, chakraSystemInStepsPlugin());
 
     // The app's own system, built by the untransformed Chakra (tests import it as it is installed).
     const reference = appSystem();
