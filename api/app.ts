@@ -72,7 +72,9 @@ function requestLog(services: AppServices): Middleware {
 
 export function createApp(services: AppServices, options: AppOptions = {}) {
   const { config, dataSource } = services;
-  const app = new Koa({ proxy: config.trustProxy, keys: services.secrets.sessionKeys });
+  // Behind proxies, each appends the address it saw to X-Forwarded-For; entries left of the trusted
+  // hops were written by the client and are ignored, so ctx.ip is what the outermost proxy saw.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops, keys: services.secrets.sessionKeys });
   const metrics = createMetrics();
   registerMarketMetrics(metrics.registry, dataSource);
   // One catalogue cache for the API and the market page: a purchase clears it for both.

@@ -20,6 +20,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://market.example' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads the proxy hops, the clearing period and the push services, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxyHops: 1, depositClearingDays: 7 });
+    expect(loadConfig({}).pushServiceHosts).toContain('fcm.googleapis.com');
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2', DEPOSIT_CLEARING_DAYS: '0', PUSH_SERVICE_HOSTS: ' Push.Example , *.push.example ' })).toMatchObject({
+      trustProxyHops: 2,
+      depositClearingDays: 0,
+      pushServiceHosts: ['push.example', '*.push.example'],
+    });
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
   it('is secure behind an https origin', () => {
     expect(loadConfig({ ...live, PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' })).toMatchObject({ secure: true, trustProxy: true, simulated: false });
   });
@@ -59,6 +70,17 @@ describe('mode rules (a simulated provider never faces real users)', () => {
       );
     }
     expect(loadConfig(live)).toMatchObject({ botAccountName: 'market_bot', botPassword: 'pw', botSharedSecret: 'c2hhcmVk', botIdentitySecret: 'aWRlbnRpdHk=' });
+  });
+
+  it('refuses simulated modes listening beyond loopback unless a public demo is meant', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.2', 'market.example', 'localhost.example']) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(
+        `Invalid environment: simulated Steam and payments on HOST=${host} (not loopback); set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live`,
+      );
+      expect(loadConfig({ HOST: host, DEMO_DEPLOYMENT: 'true' })).toMatchObject({ host, simulated: true });
+      expect(loadConfig({ ...live, HOST: host })).toMatchObject({ host, simulated: false });
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) expect(loadConfig({ HOST: host })).toMatchObject({ host });
   });
 
   it('reads DEMO_DEPLOYMENT as a boolean', () => {

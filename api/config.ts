@@ -7,6 +7,25 @@ import { z } from 'zod';
 import { TRADE_HOLD_MS } from '../shared/constants';
 
 const mode = z.enum(['simulated', 'live']);
+
+/**
+ * The push services browsers subscribe to (Chrome and Edge through FCM, Firefox through Mozilla's
+ * autopush, Safari through Apple, legacy Edge through WNS). `*.` matches any subdomain.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** Loopback names and addresses: a simulated server listens only there (or says it is a demo). */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
 const positiveInt = z.coerce.number().int().nonnegative();
 
 const environmentSchema = z.object({
@@ -31,6 +50,9 @@ const environmentSchema = z.object({
   SESSION_KEYS: z.string().optional(),
   DATA_ENCRYPTION_KEY: z.string().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  DEPOSIT_CLEARING_DAYS: positiveInt.max(365).default(7),
+  PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS.join(',')),
   DEMO_DEPLOYMENT: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
@@ -71,6 +93,12 @@ export interface Config {
   sessionKeys: string[] | undefined;
   dataEncryptionKey: string | undefined;
   trustProxy: boolean;
+  /** How many proxies in front append to X-Forwarded-For: the client is the address the outermost trusted one saw. */
+  trustProxyHops: number;
+  /** Days before money deposited through the hosted checkout may be withdrawn (it can be spent at once). */
+  depositClearingDays: number;
+  /** Host names (`*.` for any subdomain) whose https endpoints are accepted as Web Push services. */
+  pushServiceHosts: string[];
   logLevel: string;
   smtpUrl: string | undefined;
   supportEmail: string | undefined;
@@ -115,6 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment: simulated Steam and payments on an https PUBLIC_URL; set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live',
     );
   }
+  if (simulated && !isLoopbackHost(e.HOST) && !e.DEMO_DEPLOYMENT) {
+    throw new Error(
+      `Invalid environment: simulated Steam and payments on HOST=${e.HOST} (not loopback); set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live`,
+    );
+  }
   if (e.STEAM_MODE === 'live' && (!e.BOT_ACCOUNT_NAME || !e.BOT_PASSWORD || !e.BOT_SHARED_SECRET || !e.BOT_IDENTITY_SECRET)) {
     throw new Error('Invalid environment: STEAM_MODE=live needs BOT_ACCOUNT_NAME, BOT_PASSWORD, BOT_SHARED_SECRET and BOT_IDENTITY_SECRET');
   }
@@ -143,6 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionKeys: e.SESSION_KEYS?.split(',').map((key) => key.trim()).filter(Boolean),
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    depositClearingDays: e.DEPOSIT_CLEARING_DAYS,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     supportEmail: e.SUPPORT_EMAIL,

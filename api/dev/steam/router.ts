@@ -28,6 +28,15 @@ const inventoryQuery = z.object({
   start_assetid: z.string().regex(/^\d{1,20}$/).optional(),
 });
 
+function isOwnOrigin(url: string, publicUrl: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === new URL(publicUrl).origin && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
 function svg(ctx: Context, body: string) {
   ctx.type = 'image/svg+xml';
   ctx.set('Cache-Control', 'public, max-age=86400');
@@ -48,6 +57,11 @@ export function devSteamRouter(services: AppServices): Router {
     const realm = query.get('openid.realm') ?? '';
     if (query.get('openid.mode') !== 'checkid_setup' || !returnTo || !realm || !returnTo.startsWith(realm)) {
       throw badRequest('Not an OpenID 2.0 checkid_setup request with a return_to under its realm');
+    }
+    // Only this server's own sign-in consumes these assertions: an open redirect to any other
+    // origin would hand a signed assertion (and the browser) to whoever asked for it.
+    if (!isOwnOrigin(returnTo, config.publicUrl) || !isOwnOrigin(realm, config.publicUrl)) {
+      throw badRequest('return_to and realm must be under this server\'s own origin');
     }
     const steamId = query.get('steamid');
     if (steamId === null) {

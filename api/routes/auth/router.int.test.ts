@@ -141,6 +141,38 @@ describe('GET /auth/steam/return', () => {
   });
 });
 
+describe('the simulated Steam OpenID provider', () => {
+  const loginUrl = (returnTo: string, realm: string, steamId?: string) =>
+    `${app.url}/dev/steam/openid/login?${new URLSearchParams({
+      'openid.ns': 'http://specs.openid.net/auth/2.0',
+      'openid.mode': 'checkid_setup',
+      'openid.claimed_id': 'http://specs.openid.net/auth/2.0/identifier_select',
+      'openid.identity': 'http://specs.openid.net/auth/2.0/identifier_select',
+      'openid.return_to': returnTo,
+      'openid.realm': realm,
+      ...(steamId ? { steamid: steamId } : {}),
+    })}`;
+
+  it('redirects only to a return_to under this server\'s own origin', async () => {
+    const elsewhere = [
+      ['https://attacker.example/steal', 'https://attacker.example'],
+      [`${app.url}.attacker.example/steal`, `${app.url}.attacker.example`],
+      [`http://127.0.0.1:1/auth/steam/return`, 'http://127.0.0.1:1'],
+      [`http://user@${new URL(app.url).host}/auth/steam/return`, `http://user@${new URL(app.url).host}`],
+    ];
+    for (const [returnTo, realm] of elsewhere) {
+      for (const steamId of [undefined, '76561198000000001']) {
+        const response = await fetch(loginUrl(returnTo!, realm!, steamId), { redirect: 'manual' });
+        expect(response.status, `${returnTo} ${steamId ?? 'page'}`).toBe(400);
+        expect(response.headers.get('location')).toBeNull();
+      }
+    }
+    const own = await fetch(loginUrl(`${app.url}/auth/steam/return?token=x`, app.url, '76561198000000001'), { redirect: 'manual' });
+    expect(own.status).toBe(302);
+    expect(own.headers.get('location')!.startsWith(`${app.url}/auth/steam/return?token=x&`)).toBe(true);
+  });
+});
+
 describe('POST /auth/logout', () => {
   it('destroys the server-side session, so the old cookie no longer works', async () => {
     const client = await signIn(app, uniqueSteamId());
@@ -270,6 +302,34 @@ describe('sign-in rate limit', () => {
       await first.close();
       await second.close();
     }
+  });
+});
+
+describe('the client address behind proxies (X-Forwarded-For)', () => {
+  /** Five sign-in starts whose X-Forwarded-For chains are `chainOf(i)`; the statuses they got. */
+  async function signInStarts(env: Record<string, string>, chainOf: (i: number) => string): Promise<number[]> {
+    const proxied = await startTestApp({ app: { signInPerMinute: 3 }, env: { TRUST_PROXY: 'true', ...env } });
+    try {
+      await awayFromWindowEdge(60);
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await proxied.client().get('/auth/steam', { 'x-forwarded-for': chainOf(i) })).status);
+      return statuses;
+    } finally {
+      await proxied.close();
+    }
+  }
+
+  it('takes the address the one trusted proxy saw, so entries the client wrote to the left do not dodge a limit', async () => {
+    const client = uniqueIp();
+    expect(await signInStarts({}, () => `${uniqueIp()}, ${client}`)).toEqual([302, 302, 302, 429, 429]);
+  });
+
+  it('counts TRUST_PROXY_HOPS proxies from the right: with two, the client is the second entry from the right', async () => {
+    const client = uniqueIp();
+    const innerProxy = uniqueIp();
+    expect(await signInStarts({ TRUST_PROXY_HOPS: '2' }, () => `${uniqueIp()}, ${client}, ${innerProxy}`)).toEqual([302, 302, 302, 429, 429]);
+    // Different clients behind the same proxies are counted apart.
+    expect(await signInStarts({ TRUST_PROXY_HOPS: '2' }, () => `${uniqueIp()}, ${innerProxy}`)).toEqual([302, 302, 302, 302, 302]);
   });
 });
 
