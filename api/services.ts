@@ -13,6 +13,7 @@ import { type Logger } from './logger';
 import { createMailer } from './mailer';
 import { startJobs } from './jobs/index';
 import { startPushDispatcher } from './push/pushDispatcher';
+import { pushEndpointPolicy } from './push/endpointPolicy';
 import { createPushSender } from './push/pushSender';
 import { loadVapidKeys } from './push/vapid';
 import { createRateLimiter } from './middleware/rateLimit';
@@ -51,7 +52,7 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     cipher: createFieldCipher(secrets.dataEncryptionKey),
     mailer: createMailer(config, logger),
     events: createEventHub(dataSource, logger),
-    push: createPushSender(loadVapidKeys(config)),
+    push: createPushSender({ keys: loadVapidKeys(config), policy: pushEndpointPolicy(config), logger }),
   };
   if (dev) services.simulatorRoutes = dev.simulatorRoutes(services);
   return {

@@ -9,7 +9,7 @@ import { dispatchPushes } from '../../push/pushDispatcher';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 
-/** A push service on loopback: records what arrives, answers with the status a test chooses. */
+/** A push service on loopback: records what arrives, answers with the status (and headers) a test chooses. */
 interface Delivery {
   path: string;
   headers: http.IncomingHttpHeaders;
@@ -19,6 +19,10 @@ let pushService: http.Server;
 let pushServiceUrl: string;
 const deliveries: Delivery[] = [];
 let answerStatus = 201;
+let answerHeaders: http.OutgoingHttpHeaders = {};
+/** Another server on loopback, standing for what a redirect could aim our server at. */
+let internalService: http.Server;
+const internalRequests: string[] = [];
 
 let app: TestApp;
 beforeAll(async () => {
@@ -28,14 +32,20 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       deliveries.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answerStatus).end();
+      res.writeHead(answerStatus, answerHeaders).end();
     });
   });
+  internalService = http.createServer((req, res) => {
+    internalRequests.push(req.url ?? '');
+    res.writeHead(200).end('{"AccessKeyId":"secret"}');
+  });
   await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => internalService.listen(0, '127.0.0.1', resolve));
   pushServiceUrl = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => pushService.close(resolve));
+  await new Promise((resolve) => internalService.close(resolve));
   await app.close();
 });
 
@@ -111,6 +121,50 @@ describe('Web Push', () => {
     expect((await client.post('/api/push/subscriptions', { endpoint: `${pushServiceUrl}/push/ok` })).status).toBe(400);
   });
 
+  it('refuses endpoints that are not a known push service, and stores nothing', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const keys = browserKeys();
+    // Loopback stays acceptable on this simulated server (its fake push service lives there); a live
+    // server refuses it too (api/push/endpointPolicy.test.ts).
+    const endpoints = [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.5/push/x',
+      'https://192.168.1.1/push/x',
+      'https://0.0.0.0/push/x',
+      'https://[::ffff:a9fe:a9fe]/push/x',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://metadata.google.internal./computeMetadata/v1/',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ];
+    for (const endpoint of endpoints) {
+      const response = await client.post('/api/push/subscriptions', { endpoint, keys: keys.json });
+      expect(response.status, endpoint).toBe(400);
+      expect(response.body, endpoint).toMatchObject({ message: 'Not a push service URL', fields: { endpoint: 'Not a push service URL' } });
+    }
+    expect(await app.services.dataSource.query('SELECT endpoint FROM push_subscriptions WHERE endpoint = ANY($1)', [endpoints])).toEqual([]);
+    const allowListed = 'https://fcm.googleapis.com/fcm/send/' + randomBytes(8).toString('hex');
+    expect((await client.post('/api/push/subscriptions', { endpoint: allowListed, keys: keys.json })).status).toBe(201);
+  });
+
+  it("refuses another user's endpoint (the owner keeps it), and lets the owner renew its keys", async () => {
+    const owner = await signIn(app, uniqueSteamId());
+    const other = await signIn(app, uniqueSteamId());
+    const [ownerKeys, otherKeys, renewedKeys] = [browserKeys(), browserKeys(), browserKeys()];
+    const path = `taken-${randomBytes(4).toString('hex')}`;
+    expect((await owner.post('/api/push/subscriptions', subscriptionFor(path, ownerKeys))).status).toBe(201);
+
+    const taken = await other.post('/api/push/subscriptions', subscriptionFor(path, otherKeys));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'push_endpoint_taken', message: 'This device already gets notifications for another account' });
+    const stored = () => app.services.dataSource.query('SELECT user_id, p256dh FROM push_subscriptions WHERE endpoint = $1', [subscriptionFor(path, ownerKeys).endpoint]);
+    expect(await stored()).toEqual([{ user_id: await userIdOf(owner), p256dh: ownerKeys.json.p256dh }]);
+
+    expect((await owner.post('/api/push/subscriptions', subscriptionFor(path, renewedKeys))).status).toBe(201);
+    expect(await stored()).toEqual([{ user_id: await userIdOf(owner), p256dh: renewedKeys.json.p256dh }]);
+  });
+
   it("sends the seller's device an encrypted, VAPID-signed 'Payment Completed' message, and nobody else's", async () => {
     const seller = await signIn(app, uniqueSteamId());
     const bystander = await signIn(app, uniqueSteamId());
@@ -158,6 +212,25 @@ describe('Web Push', () => {
     }
     const left = await app.services.dataSource.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [sellerId]);
     expect(left).toEqual([]);
+  });
+
+  it('does not follow a redirect from the push service', async () => {
+    const seller = await signIn(app, uniqueSteamId());
+    const path = `redirect-${randomBytes(4).toString('hex')}`;
+    await seller.post('/api/push/subscriptions', subscriptionFor(path, browserKeys()));
+    const sellerId = await userIdOf(seller);
+    const listing = await completedListing(sellerId);
+    await app.services.dataSource.transaction((manager) => recordEvent(manager, { userId: sellerId, type: 'listing', payload: { listingId: listing.id, status: 'completed' } }));
+    [answerStatus, answerHeaders] = [302, { location: `http://127.0.0.1:${(internalService.address() as AddressInfo).port}/latest/meta-data/` }];
+    try {
+      expect(await dispatchPushes(app.services.dataSource, app.services.push, app.services.logger)).toBe(0);
+    } finally {
+      [answerStatus, answerHeaders] = [201, {}];
+    }
+    expect(deliveries.filter((delivery) => delivery.path.endsWith(path))).toHaveLength(1);
+    expect(internalRequests).toEqual([]);
+    // A failed send is not a gone subscription.
+    expect(await app.services.dataSource.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [sellerId])).toHaveLength(1);
   });
 
   it('unsubscribes only the caller’s own endpoint', async () => {

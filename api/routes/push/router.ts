@@ -1,7 +1,7 @@
 /**
  * Web Push (DESIGN.md section 8): the server's public VAPID key, and the signed-in user's device
- * subscriptions (DELETE names the endpoint in `?endpoint=`). Push endpoints must be https push services; simulated mode also accepts loopback
- * http, for the fake push service the tests run.
+ * subscriptions (DELETE names the endpoint in `?endpoint=`). Endpoints must be on a known push
+ * service (api/push/endpointPolicy.ts); one held by another user answers 409.
  */
 import Router from '@koa/router';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../../../shared/schemas/push';
@@ -10,17 +10,13 @@ import { type User } from '../../entities';
 import { badRequest } from '../../errors';
 import { requireUser } from '../../middleware/auth';
 import { validated } from '../../middleware/validate';
+import { pushEndpointPolicy } from '../../push/endpointPolicy';
 import { pushSubscriptionRemover, pushSubscriptionSaver } from '../../push/subscriptions';
-
-function acceptableEndpoint(endpoint: string, simulated: boolean): boolean {
-  const url = new URL(endpoint);
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  return url.protocol === 'https:' ? !loopback || simulated : simulated && loopback;
-}
 
 export function pushRouter({ config, dataSource, push }: AppServices): Router {
   const router = new Router({ prefix: '/push' });
   const signedIn = requireUser(dataSource);
+  const endpoints = pushEndpointPolicy(config);
 
   router.get('/public-key', (ctx) => {
     ctx.body = { publicKey: push.publicKey };
@@ -30,7 +26,7 @@ export function pushRouter({ config, dataSource, push }: AppServices): Router {
     '/subscriptions',
     signedIn,
     validated({ body: pushSubscriptionSchema }, async (ctx, { body }) => {
-      if (!acceptableEndpoint(body.endpoint, config.steamMode === 'simulated')) {
+      if (!endpoints.acceptsEndpoint(body.endpoint)) {
         throw badRequest('Not a push service URL', { endpoint: 'Not a push service URL' });
       }
       await pushSubscriptionSaver({ dataSource, userId: (ctx.state.user as User).id, subscription: body });
