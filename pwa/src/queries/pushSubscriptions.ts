@@ -6,7 +6,7 @@
  * the notifications (sw.ts).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../api/client';
+import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
 
@@ -49,10 +49,18 @@ async function subscribeDevice(): Promise<void> {
   if (permission !== 'granted') throw new NotificationsBlockedError();
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await apiFetch<{ publicKey: string }>('/api/push/public-key');
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await apiFetch('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+  const fresh = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await fresh());
+  try {
+    await apiFetch('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+  } catch (error) {
+    // The browser's subscription still belongs to an account that used this device before (its
+    // session ended without signing out): the server never hands an endpoint over, so this
+    // account gets a new one of its own.
+    if (!(error instanceof ApiError && error.body.code === 'push_endpoint_taken')) throw error;
+    await subscription.unsubscribe();
+    await apiFetch('/api/push/subscriptions', { method: 'POST', body: (await fresh()).toJSON() });
+  }
 }
 
 /** Stops pushes to this device: the server forgets it first (it needs the session), then the browser. */
