@@ -31,6 +31,18 @@ describe('typed cursors', () => {
     });
   }
 
+  it('refuses text fields with control characters, and bytes that are not UTF-8', () => {
+    const named = z.strictObject({ name: z.string(), id: z.uuid() });
+    expect(decodeCursor(encodeCursor({ name: 'AK-47 | Redline 😀', id }), named)).toEqual({ name: 'AK-47 | Redline 😀', id });
+    const refused = [
+      ...['\u0000', '\u001b[2J', '\u007f', '\u009b', '\n', '\u202e', '\ud800'].map((c) => encodeCursor({ name: `AK${c}`, id })),
+      Buffer.concat([Buffer.from('{"name":"AK'), Buffer.from([0xff, 0xfe]), Buffer.from(`","id":"${id}"}`)]).toString('base64url'),
+    ];
+    for (const cursor of refused) {
+      expect(() => decodeCursor(cursor, named)).toThrow(expect.objectContaining({ status: 400, fields: { cursor: 'Invalid cursor' } }));
+    }
+  });
+
   it('accepts only decimal bigint ids in a bigint cursor', () => {
     const entry = z.strictObject({ id: cursorBigintId });
     expect(decodeCursor(encodeCursor({ id: '12345' }), entry)).toEqual({ id: '12345' });

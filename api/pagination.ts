@@ -2,10 +2,10 @@
  * Keyset pagination with opaque, typed cursors. Each paginated endpoint declares its cursor as a
  * zod schema (which fields, of which types) and hands out `encodeCursor(fields)` of its page's last
  * row; `decodeCursor(text, schema)` accepts only what such an endpoint could have handed out.
- * Anything else — not base64url, not JSON, extra or missing fields, a non-numeric or non-uuid id —
- * is a 400 `{cursor: 'Invalid cursor'}` before any query runs, so a forged cursor never reaches
- * PostgreSQL as a malformed parameter (which would be a 500). Pages stay stable while new rows
- * arrive, and reading page 50 costs what page 1 costs.
+ * Anything else — not base64url, not UTF-8 JSON, extra or missing fields, a non-numeric or non-uuid
+ * id, text with control characters — is a 400 `{cursor: 'Invalid cursor'}` before any query runs,
+ * so a forged cursor never reaches PostgreSQL as a malformed parameter (which would be a 500).
+ * Pages stay stable while new rows arrive, and reading page 50 costs what page 1 costs.
  *
  *   const cursor = z.strictObject({ at: cursorTimestamp, id: z.uuid() });
  *   const after = decodeCursor(query.cursor, cursor);          // null on the first page
@@ -13,6 +13,7 @@
  *   return pageOf(rows, limit, (row) => ({ at: row.cursor_at, id: row.id }));   // {items, nextCursor}
  */
 import { z, type ZodType } from 'zod';
+import { isSingleLineText } from '../shared/text';
 import { badRequest } from './errors';
 
 /** The values a cursor field may hold (JSON scalars). */
@@ -36,6 +37,8 @@ export const cursorBigintId = z.string().regex(/^[1-9]\d{0,17}$/);
 /** SQL expression selecting a timestamptz column in the `cursorTimestamp` form. */
 export const cursorTimestampSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 export function encodeCursor(fields: CursorFields): string {
   return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
@@ -48,7 +51,12 @@ export function decodeCursor<S extends ZodType>(cursor: string | undefined, sche
   if (bytes.toString('base64url') !== cursor) throw invalidCursor();
   let value: unknown;
   try {
-    value = JSON.parse(bytes.toString('utf8'));
+    // Every text a cursor carries goes back into a query: no control characters (PostgreSQL
+    // refuses a NUL) and no bytes that are not UTF-8.
+    value = JSON.parse(strictUtf8.decode(bytes), (_key, field: unknown) => {
+      if (typeof field === 'string' && !isSingleLineText(field)) throw invalidCursor();
+      return field;
+    });
   } catch {
     throw invalidCursor();
   }

@@ -6,6 +6,7 @@
 import { type DataSource } from 'typeorm';
 import { parseMoney, formatUsd } from '../shared/money';
 import { isSteamId64 } from '../shared/steam';
+import { escapeControlCharacters } from '../shared/text';
 import { audit, operatorActor } from '../api/audit/auditLog';
 import { featuredSetter } from '../api/commands/featuredSetter';
 import { lostListingCanceller } from '../api/commands/lostListingCanceller';
@@ -35,6 +36,18 @@ function limitFrom(args: string[]): number {
 
 const when = (date: Date) => date.toISOString().replace('T', ' ').slice(0, 16);
 
+/**
+ * Output with every interpolated value's control characters shown as escapes (line breaks too):
+ * stored text (bank names, display names, messages) is user-supplied, and a terminal acts on an
+ * escape sequence in it, repainting the screen; a line break would fake a line of the queue.
+ */
+function line(parts: TemplateStringsArray, ...values: unknown[]): string {
+  return parts.reduce((text, part, index) => `${text}${escapeControlCharacters(String(values[index - 1]))}${part}`);
+}
+
+/** Multi-line user text, escaped but for its line breaks, every line after the first indented. */
+const block = (text: string, indent: string) => escapeControlCharacters(text, { keepLineBreaks: true }).replace(/\r?\n/g, `\n${indent}`);
+
 function optionValue(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
@@ -47,7 +60,7 @@ function processWithdrawal(to: 'processing' | 'paid' | 'rejected'): Command['run
     const note = rest.join(' ').trim() || undefined;
     if (to === 'rejected' && !note) throw new Error('give the reason the user will see');
     const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, actor: operatorActor(), dataSource });
-    console.log(`Withdrawal ${withdrawal.id} (${formatUsd(withdrawal.amountCents)}) is now ${withdrawal.status}.`);
+    console.log(line`Withdrawal ${withdrawal.id} (${formatUsd(withdrawal.amountCents)}) is now ${withdrawal.status}.`);
   };
 }
 
@@ -64,8 +77,8 @@ const commands: Record<string, Command> = {
       const method = (optionValue(args, '--method') ?? 'bank_wire_usa') as ManualDepositMethod;
       if (!MANUAL_DEPOSIT_METHODS.includes(method)) throw new Error(`--method must be one of ${MANUAL_DEPOSIT_METHODS.join(', ')}`);
       const result = await manualDepositCreditor({ steamId, amountCents, reference, method, actor: operatorActor(), dataSource });
-      if (result.credited) console.log(`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${result.depositId}).`);
-      else if (result.sameDeposit) console.log(`Reference ${reference} was already credited (deposit ${result.depositId}); nothing changed.`);
+      if (result.credited) console.log(line`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${result.depositId}).`);
+      else if (result.sameDeposit) console.log(line`Reference ${reference} was already credited (deposit ${result.depositId}); nothing changed.`);
       else throw new Error(`reference ${reference} was already credited to a different user or amount (deposit ${result.depositId}); nothing changed`);
     },
   },
@@ -81,7 +94,7 @@ const commands: Record<string, Command> = {
       if (!queue.length) return console.log('No withdrawals.');
       for (const { withdrawal, steamId } of queue) {
         const amount = formatUsd(withdrawal.amountCents).padStart(10);
-        console.log(`${when(withdrawal.createdAt)}  ${withdrawal.status.padEnd(10)}  ${amount}  ${steamId}  ${withdrawal.methodSummary}\n  id ${withdrawal.id}`);
+        console.log(line`${when(withdrawal.createdAt)}  ${withdrawal.status.padEnd(10)}  ${amount}  ${steamId}  ${withdrawal.methodSummary}\n  id ${withdrawal.id}`);
       }
     },
   },
@@ -94,7 +107,7 @@ const commands: Record<string, Command> = {
       const destination = await withdrawalDestination(dataSource, cipher, args[0]);
       // Reading a payout destination in full is itself worth a record of who looked.
       await audit(dataSource.manager, { actor: operatorActor(), action: 'withdrawal.destination_read', subjectType: 'withdrawal', subjectId: args[0] });
-      for (const [field, value] of Object.entries(destination)) console.log(`${field}: ${value}`);
+      for (const [field, value] of Object.entries(destination)) console.log(line`${field}: ${value}`);
     },
   },
   'withdrawal-processing': { summary: 'mark a withdrawal as being processed', usage: 'withdrawal-processing <id>', run: processWithdrawal('processing') },
@@ -113,7 +126,7 @@ const commands: Record<string, Command> = {
       const featured = !args.includes('--off');
       const listing = await featuredSetter({ listingId: id, featured, actor: operatorActor(), dataSource });
       const available = listing.soldAt === null && (listing.status === 'holding' || listing.status === 'active');
-      console.log(`${listing.name} (${formatUsd(listing.priceCents)}) is ${featured ? 'featured' : 'no longer featured'}${featured && !available ? ', but not available, so not shown' : ''}.`);
+      console.log(line`${listing.name} (${formatUsd(listing.priceCents)}) is ${featured ? 'featured' : 'no longer featured'}${featured && !available ? ', but not available, so not shown' : ''}.`);
     },
   },
   'overdue-holds': {
@@ -124,7 +137,7 @@ const commands: Record<string, Command> = {
       if (!listings.length) return console.log('No overdue holds.');
       for (const listing of listings) {
         const state = `${listing.status}${listing.soldAt ? ', sold' : ''}`;
-        console.log(`${listing.id}  hold ended ${when(listing.holdEndTime)}  ${state}  bot asset ${listing.botAssetid ?? '-'}  ${listing.name}`);
+        console.log(line`${listing.id}  hold ended ${when(listing.holdEndTime)}  ${state}  bot asset ${listing.botAssetid ?? '-'}  ${listing.name}`);
       }
     },
   },
@@ -135,8 +148,8 @@ const commands: Record<string, Command> = {
       const [id] = args;
       if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('name the listing id');
       const { listing, refundedCents, changed } = await lostListingCanceller({ listingId: id, actor: operatorActor(), dataSource });
-      if (!changed) return console.log(`${listing.name} was already cancelled as lost.`);
-      console.log(`${listing.name} is cancelled as lost${refundedCents === null ? '' : `; the buyer got ${formatUsd(refundedCents)} back`}.`);
+      if (!changed) return console.log(line`${listing.name} was already cancelled as lost.`);
+      console.log(line`${listing.name} is cancelled as lost${refundedCents === null ? '' : `; the buyer got ${formatUsd(refundedCents)} back`}.`);
     },
   },
   messages: {
@@ -146,8 +159,9 @@ const commands: Record<string, Command> = {
       const rows = await dataSource.getRepository(ContactMessage).find({ order: { createdAt: 'DESC' }, take: limitFrom(args) });
       if (!rows.length) return console.log('No contact messages.');
       for (const row of rows) {
-        console.log(`${when(row.createdAt)}  ${row.category}  ${row.name} <${row.email}>  ${row.emailedAt ? 'e-mailed' : 'not e-mailed'}`);
-        console.log(`  id ${row.id}\n  Subject: ${row.subject}\n  ${row.message.replace(/\n/g, '\n  ')}\n`);
+        console.log(line`${when(row.createdAt)}  ${row.category}  ${row.name} <${row.email}>  ${row.emailedAt ? 'e-mailed' : 'not e-mailed'}`);
+        console.log(line`  id ${row.id}\n  Subject: ${row.subject}`);
+        console.log(`  ${block(row.message, '  ')}\n`);
       }
     },
   },
@@ -158,16 +172,16 @@ const commands: Record<string, Command> = {
       const rows = await dataSource.getRepository(IssueReport).find({ order: { createdAt: 'DESC' }, take: limitFrom(args) });
       if (!rows.length) return console.log('No issue reports.');
       for (const row of rows) {
-        console.log(`${when(row.createdAt)}  [${row.severity}] ${row.issueType}  ${row.title}  ${row.email}${row.steamId ? ` (Steam ${row.steamId})` : ''}`);
+        console.log(line`${when(row.createdAt)}  [${row.severity}] ${row.issueType}  ${row.title}  ${row.email}${row.steamId ? ` (Steam ${row.steamId})` : ''}`);
         const details = [
           ['Description', row.description],
           ['Steps', row.stepsToReproduce],
           ['Expected', row.expectedBehavior],
           ['Actual', row.actualBehavior],
         ].filter(([, text]) => text);
-        for (const [label, text] of details) console.log(`  ${label}: ${text!.replace(/\n/g, '\n    ')}`);
-        if (row.systemInfo) console.log(`  System: ${row.systemInfo.userAgent}; ${row.systemInfo.screen}; app ${row.systemInfo.appVersion}`);
-        console.log(`  id ${row.id}${row.includeScreenshot ? '; reporter offered a screenshot' : ''}\n`);
+        for (const [label, text] of details) console.log(`  ${label}: ${block(text!, '    ')}`);
+        if (row.systemInfo) console.log(line`  System: ${row.systemInfo.userAgent}; ${row.systemInfo.screen}; app ${row.systemInfo.appVersion}`);
+        console.log(line`  id ${row.id}${row.includeScreenshot ? '; reporter offered a screenshot' : ''}\n`);
       }
     },
   },
@@ -187,7 +201,7 @@ const database = await openDatabase();
 try {
   await command.run(database.dataSource, args);
 } catch (error) {
-  console.error(`ops ${name}: ${(error as Error).message}`);
+  console.error(line`ops ${name}: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -3,7 +3,7 @@
  * through Steam's trade protection, the catalogue, purchases and orders. Requests are validated on
  * both sides with these schemas; money travels as two-decimal strings, prices become bigint cents.
  */
-import { z } from './zod';
+import { text, z } from './zod';
 import {
   CONDITIONS,
   type Condition,
@@ -34,7 +34,7 @@ export const tradeOfferRequestSchema = z.object({
     .min(1, 'Select at least one item')
     .max(MAX_ITEMS_PER_OFFER, `At most ${MAX_ITEMS_PER_OFFER} items per trade offer`)
     .refine((items) => new Set(items.map((item) => item.assetid)).size === items.length, 'The same item is listed twice'),
-  tradeUrl: z.string({ error: 'Trade URL is required' }).trim().min(1, 'Trade URL is required').regex(TRADE_URL_PATTERN, 'Please enter a valid Steam trade URL'),
+  tradeUrl: text({ error: 'Trade URL is required' }).min(1, 'Trade URL is required').regex(TRADE_URL_PATTERN, 'Please enter a valid Steam trade URL'),
 });
 export type TradeOfferRequest = z.output<typeof tradeOfferRequestSchema>;
 
@@ -118,7 +118,7 @@ const filterPrice = moneyAmount({ min: 0n, invalidMessage: 'Must be a price such
 /** GET /api/skins query. Unknown parameters are refused, as are unknown values. */
 export const skinsQuerySchema = z
   .strictObject({
-    search: z.string().trim().max(MAX_SEARCH_LENGTH, `Must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+    search: text().max(MAX_SEARCH_LENGTH, `Must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
     minPrice: filterPrice.optional(),
     maxPrice: filterPrice.optional(),
     weaponType: z.enum(WEAPON_TYPES).optional(),
@@ -127,7 +127,7 @@ export const skinsQuerySchema = z
     statTrak: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
     sort: z.enum(MARKET_SORTS).default('price_desc'),
     limit: z.coerce.number().int().min(1).max(MAX_MARKET_PAGE_SIZE).default(MARKET_PAGE_SIZE),
-    cursor: z.string().max(500).optional(),
+    cursor: text().max(500).optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'Min price must not be above max price',

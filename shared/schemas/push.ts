@@ -1,16 +1,16 @@
 /** Web Push subscriptions (DESIGN.md section 8): what a browser's PushSubscription.toJSON() gives. */
-import { z } from './zod';
+import { text, z } from './zod';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url').max(200);
 
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'Not a push service URL' }).max(1000),
+  endpoint: text().max(1000).pipe(z.url({ protocol: /^https?$/, error: 'Not a push service URL' })),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 
-export const pushUnsubscribeSchema = z.strictObject({ endpoint: z.string().min(1).max(1000) });
+export const pushUnsubscribeSchema = z.strictObject({ endpoint: text().min(1).max(1000) });
 
 /** What the service worker receives in a push message. */
 export interface PushMessage {

@@ -2,26 +2,23 @@
  * Contact messages and issue reports (spec section 3). The PWA validates its forms with these
  * schemas and the API validates every request with the same ones.
  */
-import { z } from './zod';
+import { multilineText, text, z } from './zod';
 import { CONTACT_CATEGORIES, ISSUE_SEVERITIES, ISSUE_TYPES } from '../constants';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
+/** `kind`: `multilineText` for the fields the forms show as textareas. */
+function requiredText(label: string, max: number, kind = text) {
+  return kind({ error: `${label} is required` })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
 
-function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
+function optionalText(label: string, max: number, kind = text) {
+  return kind().max(max, `${label} must be at most ${max} characters`).default('');
 }
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
+const email = text({ error: 'Email is required' })
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address');
@@ -31,16 +28,16 @@ export const contactMessageSchema = z.strictObject({
   email,
   subject: requiredText('Subject', 200),
   category: z.enum(CONTACT_CATEGORIES, { error: 'Please select a category' }),
-  message: requiredText('Message', 5000),
+  message: requiredText('Message', 5000, multilineText),
 });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /** Collected by the browser only when the reporter ticks 'include system info'. */
 export const systemInfoSchema = z.strictObject({
-  userAgent: z.string().max(500),
-  screen: z.string().max(50),
-  appVersion: z.string().max(50),
+  userAgent: text().max(500),
+  screen: text().max(50),
+  appVersion: text().max(50),
 });
 
 export const issueReportSchema = z
@@ -48,14 +45,12 @@ export const issueReportSchema = z
     issueType: z.enum(ISSUE_TYPES, { error: 'Please select an issue type' }),
     severity: z.enum(ISSUE_SEVERITIES, { error: 'Please select a severity' }),
     title: requiredText('Title', 200),
-    description: requiredText('Description', 5000),
-    stepsToReproduce: optionalText('Steps to reproduce', 5000),
-    expectedBehavior: optionalText('Expected behavior', 2000),
-    actualBehavior: optionalText('Actual behavior', 2000),
+    description: requiredText('Description', 5000, multilineText),
+    stepsToReproduce: optionalText('Steps to reproduce', 5000, multilineText),
+    expectedBehavior: optionalText('Expected behavior', 2000, multilineText),
+    actualBehavior: optionalText('Actual behavior', 2000, multilineText),
     email,
-    steamId: z
-      .string()
-      .trim()
+    steamId: text()
       .regex(/^(\d{17})?$/, 'Steam ID must be 17 digits')
       .default(''),
     includeScreenshot: z.boolean().default(false),

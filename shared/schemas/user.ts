@@ -2,29 +2,23 @@
  * The signed-in user and the profile form (spec sections 3 and 5). The PWA's form and the API's
  * PATCH /api/user/profile apply the same rules and messages.
  */
-import { z } from './zod';
+import { text, z } from './zod';
 import { TRADE_URL_PATTERN } from '../steam';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
+export const emailSchema = text({ error: 'Email is required' })
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address');
 
-export const tradeUrlSchema = z
-  .string({ error: 'Trade URL is required' })
-  .trim()
+export const tradeUrlSchema = text({ error: 'Trade URL is required' })
   .min(1, 'Trade URL is required')
   .max(200, 'Please enter a valid Steam trade URL')
   .regex(TRADE_URL_PATTERN, 'Please enter a valid Steam trade URL');
 
 function namePart(label: 'First' | 'Last') {
-  return z
-    .string({ error: `${label} name is required` })
-    .trim()
+  return text({ error: `${label} name is required` })
     .min(1, `${label} name is required`)
     .min(2, `${label} name must be at least 2 characters`)
     .max(40, `${label} name must be at most 40 characters`);
@@ -40,9 +34,7 @@ export const profileFormSchema = z.object({
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 /** "First Last…" as the form joins it: the first word and the rest, each at least 2 characters. */
-export const displayNameSchema = z
-  .string({ error: 'First name is required' })
-  .trim()
+export const displayNameSchema = text({ error: 'First name is required' })
   .max(81, 'Display name must be at most 81 characters')
   .transform((value) => value.replace(/\s+/g, ' '))
   .superRefine((value, ctx) => {

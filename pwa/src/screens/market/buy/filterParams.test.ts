@@ -56,7 +56,13 @@ describe('market filters in the URL', () => {
       fc.constantFrom('0', '0.00', '12.5', '1,000', ' 5', '99999999999', '1e3', '.5', '5.'),
     );
     const filters = fc.record({
-      search: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 110 }), fc.constantFrom(' ', 'x'.repeat(100), ` ${'y'.repeat(100)} `, 'x'.repeat(101))),
+      search: fc.oneof(
+        fc.constant(undefined),
+        fc.string({ maxLength: 110 }),
+        // Text with the characters the API refuses (control characters, bidi overrides, lone surrogates) among others.
+        fc.string({ unit: fc.constantFrom('A', 'k', ' ', 'é', '😀', '\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u009b', '\u202e', '\ud800'), maxLength: 20 }),
+        fc.constantFrom(' ', 'x'.repeat(100), ` ${'y'.repeat(100)} `, 'x'.repeat(101)),
+      ),
       minPrice: money,
       maxPrice: money,
       weaponType: text(WEAPON_TYPES),

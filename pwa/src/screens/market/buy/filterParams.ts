@@ -1,8 +1,9 @@
 /**
  * Reading the Buy tab's filters from a URL (or any partial update) safely: what the API's
  * `skinsQuerySchema` would refuse (an unknown rarity, a price that is not money, a max below the
- * min, a search over 100 characters) counts as "all", so a hand-edited or outdated link can never
- * make the catalogue request fail. The result is also the query key, so equal views share it.
+ * min, a search over 100 characters or with control characters) counts as "all", so a hand-edited
+ * or outdated link can never make the catalogue request fail. The result is also the query key, so
+ * equal views share it.
  *
  * The checks are the schema's own rules written with the shared constants and money parser, not the
  * schema itself: zod is then not part of the market's first download. filterParams.test.ts holds
@@ -20,6 +21,7 @@ import {
   type WeaponType,
 } from '../../../../../shared/constants';
 import { parseMoney } from '../../../../../shared/money';
+import { isSingleLineText } from '../../../../../shared/text';
 import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../queries/skinsRequest';
 
 function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
@@ -37,7 +39,7 @@ function price(value: string | undefined): string | undefined {
 export function normalizeFilters(filters: MarketFilters): MarketFilters {
   const search = filters.search?.trim();
   const normalized: MarketFilters = { sort: oneOf(MARKET_SORTS, filters.sort) ?? DEFAULT_MARKET_SORT };
-  if (search && search.length <= MAX_SEARCH_LENGTH) normalized.search = search;
+  if (search && search.length <= MAX_SEARCH_LENGTH && isSingleLineText(search)) normalized.search = search;
   const minPrice = price(filters.minPrice);
   let maxPrice = price(filters.maxPrice);
   if (minPrice !== undefined && maxPrice !== undefined && (parseMoney(minPrice) ?? 0n) > (parseMoney(maxPrice) ?? 0n)) {
