@@ -2,10 +2,13 @@
  * A user asks to withdraw: to a saved method or to a new method's details (snapshotted, encrypted,
  * so deleting the method later does not lose where the money goes). The amount leaves the
  * available balance at once and waits in withdrawals-pending until an operator pays or rejects it.
+ * Only what has cleared can go (wallet/withdrawable.ts): not checkout deposits still in their
+ * clearing period, and nothing while the account owes after a chargeback. The balance is locked
+ * while this is decided, so parallel requests cannot together take out uncleared money.
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
-import { type WithdrawalRequest } from '../../shared/schemas/wallet';
+import { notYetWithdrawableMessage, type WithdrawalRequest } from '../../shared/schemas/wallet';
 import { audit } from '../audit/auditLog';
 import { type FieldCipher } from '../crypto/fieldCipher';
 import { joinOrBegin } from '../db/transaction';
@@ -13,9 +16,10 @@ import { PaymentMethod, Withdrawal } from '../entities';
 import { type PaymentMethodDetails, type PaymentMethodSecrets } from '../entities/PaymentMethod';
 import { badRequest, notFound } from '../errors';
 import { recordEvent } from '../events/domainEvents';
-import { availableBalance, InsufficientFundsError } from '../ledger/ledger';
+import { availableBalance, InsufficientFundsError, lockUserBalances } from '../ledger/ledger';
 import { holdWithdrawal } from '../ledger/postings';
 import { destinationSummary, maskSecrets, splitPaymentMethod } from '../presenters/wallet';
+import { accountInDebt, clearingCents, withdrawableOf } from '../wallet/withdrawable';
 
 const notEnough = () =>
   badRequest('Balance not enough - Top up balance', { amount: 'Balance not enough - Top up balance' }, 'insufficient_balance');
@@ -23,13 +27,15 @@ const notEnough = () =>
 interface Props {
   userId: string;
   request: WithdrawalRequest;
+  /** DEPOSIT_CLEARING_DAYS: checkout deposits younger than this cannot be withdrawn yet. */
+  clearingDays: number;
   dataSource: DataSource;
   cipher: FieldCipher;
   /** The request's idempotency transaction, when there is one. */
   manager?: EntityManager;
 }
 
-export async function withdrawalRequester({ userId, request, dataSource, cipher, manager }: Props): Promise<{ withdrawal: Withdrawal; balanceCents: bigint }> {
+export async function withdrawalRequester({ userId, request, clearingDays, dataSource, cipher, manager }: Props): Promise<{ withdrawal: Withdrawal; balanceCents: bigint }> {
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
       let destination: { type: Withdrawal['methodType']; details: PaymentMethodDetails; secrets: PaymentMethodSecrets };
@@ -43,8 +49,15 @@ export async function withdrawalRequester({ userId, request, dataSource, cipher,
       } else {
         destination = { type: request.method!.type, ...splitPaymentMethod(request.method!) };
       }
+      const { available, owed } = await lockUserBalances(tx, userId);
+      if (owed > 0n) throw accountInDebt(owed);
       // Checked here for the clear message; the ledger's CHECK constraint is what really holds.
-      if ((await availableBalance(tx, userId)) < request.amount) throw notEnough();
+      if (available < request.amount) throw notEnough();
+      const withdrawable = withdrawableOf(available, await clearingCents(tx, userId, clearingDays));
+      if (request.amount > withdrawable) {
+        const message = notYetWithdrawableMessage(formatUsd(withdrawable), clearingDays);
+        throw badRequest(message, { amount: message }, 'deposit_not_cleared');
+      }
 
       const { type, details, secrets } = destination;
       const sealed = cipher.seal(JSON.stringify({ type, ...details, ...secrets }));

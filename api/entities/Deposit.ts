@@ -29,6 +29,14 @@ export class Deposit {
   @Column({ name: 'provider_checkout_id', type: 'text', nullable: true })
   providerCheckoutId: string | null;
 
+  /** The provider's payment behind the completed checkout (refunds and disputes name it). */
+  @Column({ name: 'provider_payment_id', type: 'text', nullable: true })
+  providerPaymentId: string | null;
+
+  /** How much of it the provider has taken back (refunds, disputes): never more than the amount. */
+  @Column({ name: 'reversed_cents', type: 'bigint', transformer: bigintCents, default: 0 })
+  reversedCents: bigint;
+
   /** The transfer reference an operator credited (unique: each transfer is credited once). */
   @Column({ name: 'external_reference', type: 'text', nullable: true })
   externalReference: string | null;

@@ -3,8 +3,9 @@ import { type EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, uniqueSteamId } from '../test/signIn';
 import { startTestApp, type TestApp } from '../test/testApp';
-import { availableBalance, DuplicatePostingError, escrowBalance, EscrowOverdrawnError, InsufficientFundsError, post } from './ledger';
-import { creditDeposit, holdWithdrawal, payoutWithFee, purchaseToEscrow, refundFromEscrow } from './postings';
+import { availableBalance, DuplicatePostingError, escrowBalance, EscrowOverdrawnError, InsufficientFundsError, owedBy, post } from './ledger';
+import { chargeBack, creditDeposit, holdWithdrawal, payoutWithFee, purchaseToEscrow, refundFromEscrow, reverseWithdrawal } from './postings';
+import { statementOf } from './statement';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -117,6 +118,92 @@ describe('escrow per order', () => {
     await expect(
       app.services.dataSource.query(`UPDATE ledger_accounts SET balance = -1 WHERE kind = 'order_escrow' AND order_id = $1`, [orderId]),
     ).rejects.toThrow(/ledger_accounts_escrow_not_negative/);
+  });
+});
+
+describe('debts after chargebacks', () => {
+  const balances = async (userId: string) => ({
+    available: await availableBalance(app.services.dataSource.manager, userId),
+    owed: await owedBy(app.services.dataSource.manager, userId),
+  });
+  const chargeBackOf = (userId: string, cents: bigint) =>
+    tx((manager) => chargeBack(manager, { userId, cents, reference: randomUUID(), description: 'Chargeback' }));
+  const kindsOf = async (userId: string) =>
+    (await statementOf(app.services.dataSource, userId, { limit: 100, beforeId: null })).map((entry) => [entry.kind, entry.amount]);
+
+  it('takes what the balance has and records the rest as owed; every kind of credit repays it first', async () => {
+    const user = await funded(1_000n);
+    expect(await chargeBackOf(user, 3_000n)).toEqual({ shortfall: 2_000n });
+    expect(await balances(user)).toEqual({ available: 0n, owed: 2_000n });
+
+    // A sale payout (price 12.50, fee 0.38): all 12.12 goes to the debt.
+    const buyer = await funded(10_000n);
+    const orderId = await newOrderId(buyer);
+    await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_250n, orderId, description: 'Purchase' }));
+    await tx((manager) => payoutWithFee(manager, { sellerId: user, priceCents: 1_250n, listingId: randomUUID(), orderId, description: 'Sale' }));
+    expect(await balances(user)).toEqual({ available: 0n, owed: 788n });
+
+    // A refund from an order's escrow, then a rejected withdrawal's return.
+    const ownOrder = await newOrderId(user);
+    await tx(async (manager) => {
+      await creditDeposit(manager, { userId: user, cents: 1_000n, depositId: randomUUID(), description: 'Deposit' });
+      await purchaseToEscrow(manager, { buyerId: user, cents: 212n, orderId: ownOrder, description: 'Purchase' });
+    });
+    expect(await balances(user)).toEqual({ available: 0n, owed: 0n });
+    await chargeBackOf(user, 500n);
+    await tx((manager) => refundFromEscrow(manager, { buyerId: user, cents: 212n, orderId: ownOrder, reference: randomUUID(), description: 'Refund' }));
+    expect(await balances(user)).toEqual({ available: 0n, owed: 288n });
+    const withdrawalId = randomUUID();
+    await tx(async (manager) => {
+      await creditDeposit(manager, { userId: user, cents: 1_288n, depositId: randomUUID(), description: 'Deposit' });
+      await holdWithdrawal(manager, { userId: user, cents: 1_000n, withdrawalId, description: 'Withdrawal' });
+    });
+    await chargeBackOf(user, 700n);
+    await tx((manager) => reverseWithdrawal(manager, { userId: user, cents: 1_000n, withdrawalId, description: 'Rejected' }));
+    expect(await balances(user)).toEqual({ available: 300n, owed: 0n });
+
+    expect(await kindsOf(user)).toEqual([
+      ['debt_repayment', -700n],
+      ['withdrawal_reversal', 1_000n],
+      ['chargeback', -700n],
+      ['debt', 700n],
+      ['withdrawal', -1_000n],
+      ['debt_repayment', -288n],
+      ['deposit', 1_288n],
+      ['debt_repayment', -212n],
+      ['refund', 212n],
+      ['chargeback', -500n],
+      ['debt', 500n],
+      ['purchase', -212n],
+      ['debt_repayment', -788n],
+      ['deposit', 1_000n],
+      ['debt_repayment', -1_212n],
+      ['sale_payout', 1_212n],
+      ['chargeback', -3_000n],
+      ['debt', 2_000n],
+      ['deposit', 1_000n],
+    ]);
+  });
+
+  it('keeps the debt account from going above zero in the database itself', async () => {
+    const user = await funded(100n);
+    await chargeBackOf(user, 300n);
+    await expect(app.services.dataSource.query(`UPDATE ledger_accounts SET balance = 1 WHERE kind = 'user_debt' AND user_id = $1`, [user])).rejects.toThrow(
+      /ledger_accounts_debt_not_positive/,
+    );
+  });
+
+  it('settles parallel credits and chargebacks of one user consistently, without deadlocks', async () => {
+    const user = await funded(500n);
+    await chargeBackOf(user, 2_000n);
+    const work = Array.from({ length: 30 }, (_, index) =>
+      index % 3 === 0
+        ? chargeBackOf(user, 100n)
+        : tx((manager) => creditDeposit(manager, { userId: user, cents: 100n, depositId: randomUUID(), description: 'Deposit' })),
+    );
+    await Promise.all(work);
+    // 500 in, 2,000 + 10 × 100 back, 20 × 100 in: the user is 500 short, whatever the order.
+    expect(await balances(user)).toEqual({ available: 0n, owed: 500n });
   });
 });
 

@@ -4,8 +4,8 @@
  * the state change they belong to (a deposit completing, a withdrawal being requested …).
  */
 import { type EntityManager } from 'typeorm';
-import { feeCents } from '../../shared/money';
-import { post } from './ledger';
+import { feeCents, formatUsd } from '../../shared/money';
+import { lockUserBalances, post } from './ledger';
 
 function positive(cents: bigint): bigint {
   if (cents <= 0n) throw new Error('a money movement must be a positive amount');
@@ -24,6 +24,44 @@ export function creditDeposit(manager: EntityManager, p: { userId: string; cents
       { account: { user: p.userId }, amount: cents },
     ],
   });
+}
+
+/**
+ * The provider took `cents` of a deposit back (a refund or a dispute): the money returns to the
+ * outside world out of the user's available balance. What the balance does not cover becomes a debt
+ * first (`debt`: owed, and credited so the balance can pay the chargeback), so the chargeback always
+ * shows at its full amount in the user's history and the balance never goes below zero.
+ * `reference` names the provider event (one chargeback per event).
+ */
+export async function chargeBack(
+  manager: EntityManager,
+  p: { userId: string; cents: bigint; reference: string; description: string },
+): Promise<{ shortfall: bigint }> {
+  const cents = positive(p.cents);
+  // Locked, so the split below still holds when the money moves.
+  const { available } = await lockUserBalances(manager, p.userId);
+  const shortfall = cents > available ? cents - available : 0n;
+  if (shortfall > 0n) {
+    await post(manager, {
+      kind: 'debt',
+      description: `Owed after a chargeback: ${formatUsd(shortfall)} your balance did not cover, repaid from your next deposits and sales`,
+      reference: `chargeback-shortfall:${p.reference}`,
+      legs: [
+        { account: { debt: p.userId }, amount: -shortfall },
+        { account: { user: p.userId }, amount: shortfall },
+      ],
+    });
+  }
+  await post(manager, {
+    kind: 'chargeback',
+    description: p.description,
+    reference: `chargeback:${p.reference}`,
+    legs: [
+      { account: { user: p.userId }, amount: -cents },
+      { account: { system: 'external' }, amount: cents },
+    ],
+  });
+  return { shortfall };
 }
 
 /** A requested withdrawal leaves the available balance at once and waits as pending. */

@@ -21,6 +21,7 @@ describe('the Stripe gateway reading recorded webhooks', () => {
       eventId: 'evt_1QkZ3vLkdIwHu7ixG8yFq2Ab',
       checkoutId: 'cs_test_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ',
       depositId: '4b7f2c1e-9a3d-4e8b-b5c6-1d2e3f4a5b6c',
+      paymentId: 'pi_3QkZ3uLkdIwHu7ix0Yq5nT2w',
       amountCents: 2500n,
       currency: 'usd',
     });
@@ -38,6 +39,41 @@ describe('the Stripe gateway reading recorded webhooks', () => {
       checkoutId: 'cs_test_z9Y8x7W6v5U4t3S2r1QpOnMlKjIhGfEdCbA',
       depositId: '0c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f',
     });
+  });
+
+  it("turns charge.refunded into a reversal of the charge's refunds so far, naming the deposit and the payment", () => {
+    const payload = fixture('charge.refunded');
+    expect(gateway.verifyWebhook(payload, signed(payload))).toEqual({
+      type: 'payment.reversed',
+      eventId: 'evt_3QkZ3uLkdIwHu7ix1Rf8sT4u',
+      reason: 'refund',
+      depositId: '4b7f2c1e-9a3d-4e8b-b5c6-1d2e3f4a5b6c',
+      paymentId: 'pi_3QkZ3uLkdIwHu7ix0Yq5nT2w',
+      source: 'refund',
+      amountCents: 1000n,
+      currency: 'usd',
+    });
+  });
+
+  it("turns a dispute's created and funds_withdrawn events into the same reversal of the disputed amount", () => {
+    const reversal = {
+      type: 'payment.reversed',
+      reason: 'dispute',
+      depositId: null,
+      paymentId: 'pi_3QkZ3uLkdIwHu7ix0Yq5nT2w',
+      source: 'dispute:dp_1QkZDqLkdIwHu7ixE6f7G8h9',
+      amountCents: 2500n,
+      currency: 'usd',
+    };
+    const created = fixture('charge.dispute.created');
+    expect(gateway.verifyWebhook(created, signed(created))).toEqual({ ...reversal, eventId: 'evt_1QkZDqLkdIwHu7ixA2b3C4d5' });
+    const withdrawn = fixture('charge.dispute.funds_withdrawn');
+    expect(gateway.verifyWebhook(withdrawn, signed(withdrawn))).toEqual({ ...reversal, eventId: 'evt_1QkZDrLkdIwHu7ixJ0k1L2m3' });
+  });
+
+  it('ignores events it has no use for', () => {
+    const payload = fixture('charge.refunded').replaceAll('"charge.refunded"', '"charge.updated"');
+    expect(gateway.verifyWebhook(payload, signed(payload))).toEqual({ type: 'ignored', eventId: 'evt_3QkZ3uLkdIwHu7ix1Rf8sT4u' });
   });
 
   it('refuses a missing, forged or stale signature, and a tampered body', () => {

@@ -1,7 +1,8 @@
 /**
  * The payment provider behind PayPal-type deposits: a hosted checkout and a signed webhook that is
- * the only way a deposit is credited. `live` is Stripe Checkout through Stripe's official SDK; the
- * simulated provider (api/dev/pay) implements the same interface in simulated mode.
+ * the only way a deposit is credited, and that also reports when the provider takes a payment back
+ * (a refund or a dispute). `live` is Stripe Checkout through Stripe's official SDK; the simulated
+ * provider (api/dev/pay) implements the same interface in simulated mode.
  */
 import Stripe from 'stripe';
 
@@ -14,9 +15,38 @@ export interface CheckoutRequest {
 
 /** What a verified webhook tells us, in the provider-neutral shape the deposit commands use. */
 export type PaymentEvent =
-  | { type: 'checkout.completed'; eventId: string; checkoutId: string; depositId: string; amountCents: bigint; currency: string }
+  | {
+      type: 'checkout.completed';
+      eventId: string;
+      checkoutId: string;
+      depositId: string;
+      /** The provider's payment the checkout made (Stripe: the PaymentIntent), which reversals name. */
+      paymentId: string | null;
+      amountCents: bigint;
+      currency: string;
+    }
   | { type: 'checkout.cancelled'; eventId: string; checkoutId: string; depositId: string }
+  | PaymentReversal
   | { type: 'ignored'; eventId: string };
+
+/**
+ * The provider took (some of) a completed payment back: refunded it, or the payer disputed it.
+ * Amounts are running totals per source, so a repeated or restated event asks for nothing new.
+ */
+export interface PaymentReversal {
+  type: 'payment.reversed';
+  eventId: string;
+  reason: 'refund' | 'dispute';
+  /** Our deposit id when the event carries it back (Stripe: the payment's metadata). */
+  depositId: string | null;
+  /** The provider's payment it belongs to (Stripe: the PaymentIntent). */
+  paymentId: string | null;
+  /** What takes the money back: `refund` (all refunds of the payment together) or `dispute:<id>`. */
+  source: string;
+  /** How much that source has taken back so far, in cents. */
+  amountCents: bigint;
+  currency: string;
+}
 
 /** A webhook that must not be trusted: bad or missing signature, stale timestamp, unreadable body. */
 export class WebhookVerificationError extends Error {
@@ -43,6 +73,8 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
           mode: 'payment',
           client_reference_id: request.depositId,
           metadata: { depositId: request.depositId },
+          // Copied to the payment's charge, so its refunds name the deposit.
+          payment_intent_data: { metadata: { depositId: request.depositId } },
           line_items: [
             {
               quantity: 1,
@@ -76,6 +108,7 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
           eventId: event.id,
           checkoutId: session.id,
           depositId: session.client_reference_id ?? session.metadata?.depositId ?? '',
+          paymentId: idOf(session.payment_intent),
           amountCents: BigInt(session.amount_total ?? 0),
           currency: session.currency ?? '',
         };
@@ -84,7 +117,41 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
         const session = event.data.object;
         return { type: 'checkout.cancelled', eventId: event.id, checkoutId: session.id, depositId: session.client_reference_id ?? '' };
       }
+      if (event.type === 'charge.refunded') {
+        // `amount_refunded` is the charge's refunds so far, however many there were.
+        const charge = event.data.object;
+        return {
+          type: 'payment.reversed',
+          eventId: event.id,
+          reason: 'refund',
+          depositId: charge.metadata?.depositId ?? null,
+          paymentId: idOf(charge.payment_intent),
+          source: 'refund',
+          amountCents: BigInt(charge.amount_refunded),
+          currency: charge.currency,
+        };
+      }
+      if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.funds_withdrawn') {
+        // Both name the same dispute and amount: whichever comes first takes the money back.
+        const dispute = event.data.object;
+        const charge = typeof dispute.charge === 'string' ? null : dispute.charge;
+        return {
+          type: 'payment.reversed',
+          eventId: event.id,
+          reason: 'dispute',
+          depositId: charge?.metadata?.depositId ?? null,
+          paymentId: idOf(dispute.payment_intent),
+          source: `dispute:${dispute.id}`,
+          amountCents: BigInt(dispute.amount),
+          currency: dispute.currency,
+        };
+      }
       return { type: 'ignored', eventId: event.id };
     },
   };
+}
+
+/** An expandable Stripe reference's id (an id, or the object itself when expanded). */
+function idOf(reference: string | { id: string } | null): string | null {
+  return typeof reference === 'string' ? reference : (reference?.id ?? null);
 }

@@ -10,6 +10,7 @@ import {
   type NewPaymentMethod,
   type PaymentMethod,
   type WalletTransaction,
+  type WithdrawableBalance,
   type Withdrawal,
 } from '../../shared/schemas/wallet';
 import { type Deposit as DepositRecord, type PaymentMethod as PaymentMethodRecord, type Withdrawal as WithdrawalRecord } from '../entities';
@@ -121,5 +122,17 @@ export function presentTransaction(entry: StatementEntry): WalletTransaction {
     balanceAfter: formatMoney(entry.balanceAfter),
     description: entry.description,
     createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+export function presentWithdrawableBalance(
+  amounts: { availableCents: bigint; withdrawableCents: bigint; owedCents: bigint },
+  clearingDays: number,
+): WithdrawableBalance {
+  return {
+    balance: formatMoney(amounts.availableCents),
+    withdrawableBalance: formatMoney(amounts.withdrawableCents),
+    clearingDays,
+    owed: formatMoney(amounts.owedCents),
   };
 }

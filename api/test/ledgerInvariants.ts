@@ -1,9 +1,11 @@
 /**
  * The ledger's invariants, checked against the database after every integration test: every
  * transaction sums to zero and so do all entries together; accounts with running balances (users'
- * available balances, orders' escrows) hold exactly the sum of their entries, their last entry's
- * balance_after, and never less than zero; the platform's accounts keep no running balance; and
- * every order's escrow holds exactly the prices of its unsettled items (zero once all are settled).
+ * available balances and debts, orders' escrows) hold exactly the sum of their entries, their last
+ * entry's balance_after, and never less than zero (a debt never more than zero); a user who owes
+ * has nothing available (credits repay the debt first); the platform's accounts keep no running
+ * balance; every order's escrow holds exactly the prices of its unsettled items (zero once all are
+ * settled); and each deposit's reversed amount is exactly what its chargebacks took back.
  */
 import { expect } from 'vitest';
 import { type DataSource } from 'typeorm';
@@ -15,21 +17,47 @@ export async function expectLedgerInvariants(dataSource: DataSource): Promise<vo
   expect(sum?.total, 'sum of all ledger entries').toBe('0');
   const negative = await dataSource.query(`SELECT id, kind FROM ledger_accounts WHERE kind IN ('user_available', 'order_escrow') AND balance < 0`);
   expect(negative, 'available balances or escrows below zero').toEqual([]);
+  const positiveDebts = await dataSource.query(`SELECT id FROM ledger_accounts WHERE kind = 'user_debt' AND balance > 0`);
+  expect(positiveDebts, 'debt accounts above zero (repaid more than was owed)').toEqual([]);
+  const owingWithMoney = await dataSource.query(
+    `SELECT d.user_id FROM ledger_accounts d JOIN ledger_accounts a ON a.user_id = d.user_id AND a.kind = 'user_available'
+     WHERE d.kind = 'user_debt' AND d.balance < 0 AND a.balance > 0`,
+  );
+  expect(owingWithMoney, 'users who owe yet have an available balance (a credit that did not repay the debt)').toEqual([]);
   const drifted = await dataSource.query(
     `SELECT a.id, a.kind FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-     WHERE a.kind IN ('user_available', 'order_escrow')
+     WHERE a.kind IN ('user_available', 'user_debt', 'order_escrow')
      GROUP BY a.id, a.kind, a.balance HAVING a.balance IS DISTINCT FROM COALESCE(sum(e.amount), 0)`,
   );
   expect(drifted, 'accounts whose balance differs from their entries').toEqual([]);
   const lastBalances = await dataSource.query(
     `SELECT a.id FROM ledger_accounts a
      JOIN LATERAL (SELECT balance_after FROM ledger_entries WHERE account_id = a.id ORDER BY id DESC LIMIT 1) last ON true
-     WHERE a.kind IN ('user_available', 'order_escrow') AND last.balance_after IS DISTINCT FROM a.balance`,
+     WHERE a.kind IN ('user_available', 'user_debt', 'order_escrow') AND last.balance_after IS DISTINCT FROM a.balance`,
   );
   expect(lastBalances, "accounts whose last entry's balance_after is not their balance").toEqual([]);
-  const platformBalances = await dataSource.query(`SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_available', 'order_escrow') AND balance IS NOT NULL`);
+  const platformBalances = await dataSource.query(
+    `SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_available', 'user_debt', 'order_escrow') AND balance IS NOT NULL`,
+  );
   expect(platformBalances, 'platform accounts with a running balance (a hot row)').toEqual([]);
   await expectEscrowMatchesOrders(dataSource);
+  await expectReversalsMatchChargebacks(dataSource);
+}
+
+/** A deposit's `reversed_cents` is exactly what its chargeback postings (`chargeback:<deposit>:<event>`) returned to the outside world. */
+async function expectReversalsMatchChargebacks(dataSource: DataSource): Promise<void> {
+  const mismatched = await dataSource.query(
+    `SELECT d.id, d.reversed_cents::text AS reversed, COALESCE(c.cents, 0)::text AS charged_back
+     FROM deposits d
+     LEFT JOIN (
+       SELECT split_part(t.reference, ':', 2) AS deposit_id, sum(e.amount) AS cents
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+       WHERE t.kind = 'chargeback' AND a.kind = 'external'
+       GROUP BY 1
+     ) c ON c.deposit_id = d.id::text
+     WHERE d.reversed_cents <> COALESCE(c.cents, 0)`,
+  );
+  expect(mismatched, 'deposits whose reversed amount differs from their chargebacks').toEqual([]);
 }
 
 /**

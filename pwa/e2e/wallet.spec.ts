@@ -1,13 +1,15 @@
 /**
  * The wallet as a new user sees it: adding funds through the payment provider's hosted checkout
  * (paid and cancelled), then withdrawing to a saved PayPal method with the form's balance and
- * minimum checks. Every test signs in as a brand-new Steam account, so it starts from $0.00 whatever
- * other specs of the run did.
+ * minimum checks, and the part of the balance that can be withdrawn while checkout deposits clear.
+ * Every test signs in as a brand-new Steam account, so it starts from $0.00 whatever other specs of
+ * the run did.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { PaymentMethod } from '../../shared/schemas/wallet';
 import { signInAsNewUser } from './helpers/signIn';
+import { creditBankWire } from './helpers/wallet';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -96,8 +98,10 @@ test('a cancelled checkout shows the cancelled banner and leaves the balance alo
 });
 
 test('withdrawing checks the balance and the minimum, then reserves the amount', async ({ page }) => {
-  await signInAsNewUser(page);
-  await depositThroughCheckout(page, '25.00');
+  const steamId = await signInAsNewUser(page);
+  // Cleared money (checkout deposits can be withdrawn only days later): a bank wire an operator credited.
+  await creditBankWire(steamId, '25.00');
+  await page.reload();
   await expect(navBalance(page)).toHaveAccessibleName('Balance $25.00');
 
   // A saved PayPal method, added the way the profile's Payment Methods tab does.
@@ -145,4 +149,27 @@ test('withdrawing checks the balance and the minimum, then reserves the amount',
   await expect(latest).toContainText('$10.00');
   await expect(latest).toContainText('Requested');
   await expect(latest).toContainText('PayPal');
+});
+
+test('the Withdraw screen shows the part of the balance that can be withdrawn while checkout deposits clear', async ({ page }) => {
+  const steamId = await signInAsNewUser(page);
+  await depositThroughCheckout(page, '25.00');
+  await creditBankWire(steamId, '20.00');
+
+  await page.goto('/withdraw');
+  const balance = page.getByRole('region', { name: 'Available Balance' });
+  await expect(balance).toContainText('$45.00');
+  await expect(balance.getByText('Available to withdraw: $20.00', { exact: true })).toBeVisible();
+  await expect(balance.getByText('Card and PayPal deposits can be spent at once and withdrawn 7 days after payment.')).toBeVisible();
+  await expect(page.getByText('Minimum withdrawal: $10.00', { exact: true })).toBeVisible();
+
+  // A new PayPal method (the form's default destination).
+  const form = page.getByRole('form', { name: 'Request a withdrawal' });
+  await form.getByRole('textbox', { name: /^PayPal Email/ }).fill('payout@example.com');
+  const amount = form.getByRole('textbox', { name: 'Amount' });
+  await amount.fill('30.00');
+  await form.getByRole('button', { name: 'Request Withdrawal' }).click();
+  await expect(form.getByText('You can withdraw up to $20.00 now: card and PayPal deposits can be withdrawn 7 days after payment')).toBeVisible();
+  await form.getByRole('button', { name: 'Max' }).click();
+  await expect(amount).toHaveValue('20.00');
 });

@@ -3,7 +3,7 @@
  * spec's validation messages word for word, deposits, withdrawals and the ledger history. Money
  * travels as two-decimal strings and becomes integer cents (bigint) only through shared/money.
  */
-import { z } from './zod';
+import { text, z } from './zod';
 import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../constants';
 import { moneyAmount, depositAmountSchema } from './money';
 import { EMAIL_PATTERN } from './user';
@@ -19,7 +19,7 @@ export const SWIFT_BIC = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 /** IBANs are typed with spaces and in any case; they are stored and checked compact, upper case. */
 export const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase();
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const field = (max: number) => text().max(max, `Must be at most ${max} characters`);
 
 /**
  * POST /api/payment-methods. The spec's form sends every field of every type (empty strings for
@@ -29,16 +29,16 @@ export const paymentMethodInputSchema = z
   .strictObject({
     type: z.enum(PAYMENT_METHOD_TYPES, { error: 'Please select a payment method type' }),
     isDefault: z.boolean().optional(),
-    paypalEmail: text(254).optional(),
+    paypalEmail: field(254).optional(),
     cryptoCurrency: z.union([z.enum(CRYPTO_CURRENCIES), z.literal('')]).optional(),
-    walletAddress: text(100).optional(),
-    bankName: text(100).optional(),
-    accountHolderName: text(100).optional(),
-    iban: text(50).optional(),
-    routingNumber: text(20).optional(),
-    accountNumber: text(30).optional(),
+    walletAddress: field(100).optional(),
+    bankName: field(100).optional(),
+    accountHolderName: field(100).optional(),
+    iban: field(50).optional(),
+    routingNumber: field(20).optional(),
+    accountNumber: field(30).optional(),
     accountType: z.union([z.enum(['checking', 'savings']), z.literal('')]).optional(),
-    swiftCode: text(20).optional(),
+    swiftCode: field(20).optional(),
   })
   .transform((input, ctx) => {
     const fail = (path: string, message: string) => {
@@ -154,6 +154,30 @@ export const withdrawalRequestSchema = z
   });
 export type WithdrawalRequest = z.output<typeof withdrawalRequestSchema>;
 
+/**
+ * GET /api/withdrawals/available. Checkout deposits (card, PayPal) can be spent at once but
+ * withdrawn only `clearingDays` after they were paid, while the payer can still take them back.
+ */
+export interface WithdrawableBalance {
+  /** The available balance ("45.00"). */
+  balance: string;
+  /** The part of it that can be withdrawn now ("20.00"). */
+  withdrawableBalance: string;
+  clearingDays: number;
+  /** Owed after a chargeback ("0.00"); while above zero nothing can be bought or withdrawn. */
+  owed: string;
+}
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/** Why the withdrawable part is smaller than the balance, as the Withdraw screen says it. */
+export const clearingNote = (clearingDays: number) =>
+  `Card and PayPal deposits can be spent at once and withdrawn ${days(clearingDays)} after payment.`;
+
+/** An amount within the balance but above what has cleared; `withdrawable` as "$20.00". */
+export const notYetWithdrawableMessage = (withdrawable: string, clearingDays: number) =>
+  `You can withdraw up to ${withdrawable} now: card and PayPal deposits can be withdrawn ${days(clearingDays)} after payment`;
+
 export const WITHDRAWAL_STATUSES = ['requested', 'processing', 'paid', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
@@ -191,7 +215,22 @@ export interface DepositCheckout {
   checkoutUrl: string;
 }
 
-export const LEDGER_KINDS = ['deposit', 'withdrawal', 'withdrawal_reversal', 'purchase', 'sale_payout', 'refund'] as const;
+/**
+ * `chargeback`: the payment provider took a deposit back (refund or dispute); `debt`: the part of
+ * a chargeback the balance did not cover, owed until repaid; `debt_repayment`: money credited
+ * later that went to that debt first.
+ */
+export const LEDGER_KINDS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_reversal',
+  'purchase',
+  'sale_payout',
+  'refund',
+  'chargeback',
+  'debt',
+  'debt_repayment',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** One movement of the user's available balance (GET /api/transactions). */
@@ -212,5 +251,5 @@ export interface Page<T> {
 
 export const pageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  cursor: text().max(200).optional(),
 });

@@ -1,7 +1,8 @@
 /**
  * The simulated payment provider's side of the PaymentGateway interface: checkouts it hosts under
  * /dev/pay, and webhooks signed like Stripe's (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`)
- * that the production webhook route verifies through this same interface.
+ * that the production webhook route verifies through this same interface: a checkout completed or
+ * cancelled, and a paid checkout refunded or disputed (named like Stripe's events).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type DataSource } from 'typeorm';
@@ -15,11 +16,24 @@ export function signSimulatedWebhook(secret: string, rawBody: string, timestamp 
   return `t=${timestamp},v1=${v1}`;
 }
 
-interface SimulatedEventBody {
-  id: string;
-  type: 'checkout.completed' | 'checkout.cancelled';
-  data: { checkoutId: string; clientReference: string; amountCents: string; currency: string };
-}
+export type SimulatedEventBody =
+  | {
+      id: string;
+      type: 'checkout.completed' | 'checkout.cancelled';
+      data: { checkoutId: string; clientReference: string; paymentId?: string; amountCents: string; currency: string };
+    }
+  | {
+      id: string;
+      /** `refundedCents`: all refunds of the payment so far. */
+      type: 'charge.refunded';
+      data: { checkoutId: string; clientReference: string; paymentId: string; refundedCents: string; currency: string };
+    }
+  | {
+      id: string;
+      /** Sent one after the other when a payer disputes, both for the same dispute and amount. */
+      type: 'charge.dispute.created' | 'charge.dispute.funds_withdrawn';
+      data: { checkoutId: string; clientReference: string; paymentId: string; disputeId: string; amountCents: string; currency: string };
+    };
 
 export function simulatedWebhookSecret(config: Config, sessionKey: string): string {
   return createHmac('sha256', sessionKey).update(`simulated-payments-webhook|${config.publicUrl}`).digest('hex');
@@ -60,12 +74,38 @@ export function createSimulatedGateway(options: { config: Config; dataSource: Da
           eventId: event.id,
           checkoutId: event.data.checkoutId,
           depositId: event.data.clientReference,
+          paymentId: event.data.paymentId ?? null,
           amountCents: BigInt(event.data.amountCents),
           currency: event.data.currency,
         };
       }
       if (event.type === 'checkout.cancelled') {
         return { type: 'checkout.cancelled', eventId: event.id, checkoutId: event.data.checkoutId, depositId: event.data.clientReference };
+      }
+      if (event.type === 'charge.refunded') {
+        return {
+          type: 'payment.reversed',
+          eventId: event.id,
+          reason: 'refund',
+          depositId: event.data.clientReference,
+          paymentId: event.data.paymentId,
+          source: 'refund',
+          amountCents: BigInt(event.data.refundedCents),
+          currency: event.data.currency,
+        };
+      }
+      if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.funds_withdrawn') {
+        // Like Stripe's disputes, these name only the payment, not the deposit.
+        return {
+          type: 'payment.reversed',
+          eventId: event.id,
+          reason: 'dispute',
+          depositId: null,
+          paymentId: event.data.paymentId,
+          source: `dispute:${event.data.disputeId}`,
+          amountCents: BigInt(event.data.amountCents),
+          currency: event.data.currency,
+        };
       }
       return { type: 'ignored', eventId: String((event as { id?: unknown }).id ?? '') };
     },

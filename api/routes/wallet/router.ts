@@ -1,5 +1,6 @@
 /**
- * The wallet's own endpoints: deposits (PayPal checkout), withdrawals and the ledger history.
+ * The wallet's own endpoints: deposits (PayPal checkout), withdrawals (and how much of the balance
+ * can be withdrawn now) and the ledger history.
  * Reads are keyset-paginated with typed cursors; money-moving requests need an Idempotency-Key and
  * run their command inside the key's transaction.
  */
@@ -14,8 +15,9 @@ import { type User } from '../../entities';
 import { requireUser } from '../../middleware/auth';
 import { idempotent, requestTransaction } from '../../middleware/idempotency';
 import { validated } from '../../middleware/validate';
-import { presentDeposit, presentTransaction, presentWithdrawal } from '../../presenters/wallet';
+import { presentDeposit, presentTransaction, presentWithdrawableBalance, presentWithdrawal } from '../../presenters/wallet';
 import { depositsOf, statementPage, withdrawalsOf } from '../../wallet/history';
+import { withdrawableBalance } from '../../wallet/withdrawable';
 
 /** Withdrawal requests a minute per user: a person makes one; a burst is a script. */
 export const WITHDRAWAL_LIMIT = { name: 'withdrawal', limit: 10, windowSeconds: 60 };
@@ -64,12 +66,24 @@ export function walletRouter({ config, dataSource, cipher, payments, logger, rat
       dataSource,
       { required: true },
       validated({ body: withdrawalRequestSchema }, async (ctx, { body }) => {
-        const result = await withdrawalRequester({ userId: userOf(ctx).id, request: body, dataSource, cipher, manager: requestTransaction(ctx) });
+        const result = await withdrawalRequester({
+          userId: userOf(ctx).id,
+          request: body,
+          clearingDays: config.depositClearingDays,
+          dataSource,
+          cipher,
+          manager: requestTransaction(ctx),
+        });
         ctx.status = 201;
         ctx.body = { withdrawal: presentWithdrawal(result.withdrawal), balance: formatMoney(result.balanceCents) };
       }),
     ),
   );
+
+  router.get('/withdrawals/available', signedIn, async (ctx) => {
+    const { depositClearingDays } = config;
+    ctx.body = presentWithdrawableBalance(await withdrawableBalance(dataSource.manager, userOf(ctx).id, depositClearingDays), depositClearingDays);
+  });
 
   router.get(
     '/withdrawals',

@@ -9,7 +9,9 @@ import { withdrawalDestination } from '../../wallet/withdrawalQueue';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // The users here withdraw checkout deposits at once: a clearing period of 0 days. The period itself
+  // is tested with the chargebacks (routes/webhooks/chargebacks.int.test.ts).
+  app = await startTestApp({ env: { DEPOSIT_CLEARING_DAYS: '0' } });
 });
 afterAll(() => app.close());
 

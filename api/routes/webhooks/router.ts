@@ -1,7 +1,9 @@
 /**
- * POST /api/webhooks/payments: the payment provider's signed notifications. A bad or missing
- * signature or a stale timestamp is a 401 and nothing happens; a repeat is a 200 and nothing
- * happens again. It is exempt from the same-origin check (the provider is not a browser).
+ * POST /api/webhooks/payments: the payment provider's signed notifications (checkouts completed or
+ * expired, payments refunded or disputed). A bad or missing signature or a stale timestamp is a 401
+ * and nothing happens; a repeat is a 200 and nothing happens again; an event we cannot apply yet
+ * (unknown deposit, a reversal before its deposit was credited) is a 4xx, so the provider retries.
+ * It is exempt from the same-origin check (the provider is not a browser).
  */
 import Router from '@koa/router';
 import { depositSettler } from '../../commands/depositSettler';

@@ -9,6 +9,7 @@ export const walletKeys = {
   deposits: (limit: number) => [...walletKeys.all, 'deposits', { limit }] as const,
   withdrawals: (limit: number) => [...walletKeys.all, 'withdrawals', { limit }] as const,
   transactions: () => [...walletKeys.all, 'transactions'] as const,
+  withdrawable: () => [...walletKeys.all, 'withdrawable'] as const,
   /** Prefixes for invalidating every page size at once. */
   allDeposits: () => [...walletKeys.all, 'deposits'] as const,
   allWithdrawals: () => [...walletKeys.all, 'withdrawals'] as const,

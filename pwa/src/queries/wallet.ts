@@ -14,6 +14,7 @@ import type {
   NewPaymentMethod,
   Page,
   WalletTransaction,
+  WithdrawableBalance,
   Withdrawal,
 } from '../../../shared/schemas/wallet';
 import { ApiError, apiFetch } from '../api/client';
@@ -88,9 +89,25 @@ export function useWithdrawalsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: n
 }
 
 /**
+ * How much of the balance can be withdrawn now (GET /api/withdrawals/available): checkout deposits
+ * clear only after some days. Read again whenever a screen shows it (it changes with time, not only
+ * with events) and after every balance event (under walletKeys.all).
+ */
+export function useWithdrawableBalanceQuery() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: walletKeys.withdrawable(),
+    queryFn: ({ signal }) => apiFetch<WithdrawableBalance>('/api/withdrawals/available', { signal }),
+    enabled: Boolean(user),
+    refetchOnMount: 'always',
+    meta: USER_SCOPED,
+  });
+}
+
+/**
  * Requests a withdrawal. The server moves the amount out of the available balance at once; its
  * answer carries the new balance, which goes straight into the cached user (so the nav shows it)
- * while the withdrawal list and the ledger history are refetched.
+ * while the withdrawal list, the withdrawable amount and the ledger history are refetched.
  */
 export function useRequestWithdrawalMutation() {
   const queryClient = useQueryClient();
@@ -105,6 +122,7 @@ export function useRequestWithdrawalMutation() {
       if (error instanceof ApiError && error.body.code === 'insufficient_balance') {
         void queryClient.invalidateQueries({ queryKey: userKeys.current() });
       }
+      void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawable() });
       if (error) return;
       void queryClient.invalidateQueries({ queryKey: walletKeys.allWithdrawals() });
       void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });

@@ -1,8 +1,8 @@
 /**
  * The signed-in user's balance history (GET /api/transactions, newest first): one row per ledger
- * movement with its kind, description, signed amount (credits green, debits red), the balance
- * after it and the date; 'Load more' follows the cursor. Meant for the profile's 'Transactions'
- * tab, so it draws its own card and an h2 heading.
+ * movement with its kind, description, signed amount (credits green, debits red; money owed after a
+ * chargeback orange, since it is no gift), the balance after it and the date; 'Load more' follows
+ * the cursor. Meant for the profile's 'Transactions' tab, so it draws its own card and an h2 heading.
  */
 import { type ComponentType } from 'react';
 import { Box, Button, Card, Center, EmptyState, Flex, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -10,8 +10,11 @@ import {
   LuArrowDownToLine,
   LuArrowUpFromLine,
   LuBadgeDollarSign,
+  LuCircleCheck,
+  LuHandCoins,
   LuReceipt,
   LuRotateCcw,
+  LuShieldAlert,
   LuShoppingCart,
   LuUndo2,
 } from 'react-icons/lu';
@@ -21,13 +24,16 @@ import type { LedgerKind, WalletTransaction } from '../../../../shared/schemas/w
 import { useTransactionsQuery } from '../../queries/wallet';
 import { formatBalance } from '../../queries/user';
 
-const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType }> = {
+const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType; owed?: true }> = {
   deposit: { label: 'Deposit', icon: LuArrowDownToLine },
   withdrawal: { label: 'Withdrawal', icon: LuArrowUpFromLine },
   withdrawal_reversal: { label: 'Withdrawal returned', icon: LuUndo2 },
   purchase: { label: 'Purchase', icon: LuShoppingCart },
   sale_payout: { label: 'Sale payout', icon: LuBadgeDollarSign },
   refund: { label: 'Refund', icon: LuRotateCcw },
+  chargeback: { label: 'Chargeback', icon: LuShieldAlert },
+  debt: { label: 'Owed after chargeback', icon: LuHandCoins, owed: true },
+  debt_repayment: { label: 'Debt repayment', icon: LuCircleCheck },
 };
 
 const UNKNOWN_KIND = { label: 'Transaction', icon: LuReceipt };
@@ -135,9 +141,10 @@ export default function TransactionHistory() {
 }
 
 function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
-  const kind = KIND_DETAILS[transaction.kind] ?? UNKNOWN_KIND;
+  const kind: { label: string; icon: ComponentType; owed?: true } = KIND_DETAILS[transaction.kind] ?? UNKNOWN_KIND;
   const amount = signedAmount(transaction.amount);
-  const color = amount.credit ? 'green.400' : 'red.400';
+  const palette = kind.owed ? 'orange' : amount.credit ? 'green' : 'red';
+  const color = `${palette}.400`;
 
   return (
     <Flex
@@ -155,7 +162,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         boxSize={{ base: 9, md: 10 }}
         flexShrink={0}
         borderRadius="l2"
-        bg={amount.credit ? 'green.500/12' : 'red.500/12'}
+        bg={`${palette}.500/12`}
         color={color}
         aria-hidden="true"
       >

@@ -1,7 +1,7 @@
 /**
  * The withdrawal request form: where to (a saved method, radio value `saved_{id}`, shown masked and
- * read-only; or one of the four new-method types with its fields), the amount ('Max' fills the
- * balance), then POST /api/withdrawals through an idempotent mutation. Checking and the request
+ * read-only; or one of the four new-method types with its fields), the amount ('Max' fills what can
+ * be withdrawn now), then POST /api/withdrawals through an idempotent mutation. Checking and the request
  * body are withdrawForm.ts's; the success toast comes only from the server's acceptance, and its
  * answer's balance goes straight into the nav.
  */
@@ -27,7 +27,7 @@ import { Fieldset } from '../../components/chakra/fieldset';
 import { RadioCard } from '../../components/chakra/radio';
 import { LuArrowRight, LuLock, LuSend } from 'react-icons/lu';
 import { PAYMENT_METHOD_TYPES, PROCESSING_TIMES } from '../../../../shared/constants';
-import { formatMoney, parseMoney } from '../../../../shared/money';
+import { formatMoney, formatUsd, parseMoney } from '../../../../shared/money';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { FormField, RequiredFieldsNote, RequiredMark } from '../../components/forms/FormField';
 import { useZodForm } from '../../components/forms/useZodForm';
@@ -50,17 +50,20 @@ import {
   withFlatFieldNames,
   withdrawFormSchema,
   type MethodFieldName,
+  type Withdrawable,
 } from './withdrawForm';
 
-export function WithdrawForm({ balance }: { balance: string }) {
+/** `withdrawable`: what can be withdrawn now, once known (the server checks it either way). */
+export function WithdrawForm({ balance, withdrawable }: { balance: string; withdrawable?: Withdrawable }) {
   const balanceCents = parseMoney(balance) ?? 0n;
+  const maximumCents = withdrawable && withdrawable.cents < balanceCents ? withdrawable.cents : balanceCents;
   const { data: methods, isPending: methodsPending, isError: methodsError, refetch: refetchMethods } = usePaymentMethodsQuery();
   const savedMethods = methods ?? [];
   const savedIds = new Set(savedMethods.map((method) => method.id));
   const preferred = savedMethods.find((method) => method.isDefault) ?? savedMethods[0];
 
   const form = useZodForm({
-    schema: withdrawFormSchema(balanceCents, savedIds),
+    schema: withdrawFormSchema(balanceCents, savedIds, withdrawable),
     initialValues: EMPTY_FORM,
     // Once the saved methods are known, the default one is chosen (unless the user already chose).
     prefill: preferred ? { destination: savedDestination(preferred.id) } : undefined,
@@ -126,7 +129,7 @@ export function WithdrawForm({ balance }: { balance: string }) {
   }
 
   function fillMaximum() {
-    form.setField('amount', formatMoney(balanceCents));
+    form.setField('amount', formatMoney(maximumCents));
   }
 
   return (
@@ -227,7 +230,7 @@ export function WithdrawForm({ balance }: { balance: string }) {
                 label="Amount"
                 required
                 error={errors.amount}
-                helperText={`Available: ${formatBalance(balance)} · Minimum withdrawal: ${MIN_WITHDRAWAL}`}
+                helperText={`Available: ${formatUsd(maximumCents)} · Minimum withdrawal: ${MIN_WITHDRAWAL}`}
                 disabled={pending}
               >
                 <HStack gap={2} w="full" maxW={{ sm: '22rem' }}>
@@ -242,7 +245,7 @@ export function WithdrawForm({ balance }: { balance: string }) {
                       fontVariantNumeric="tabular-nums"
                     />
                   </InputGroup>
-                  <Button type="button" variant="outline" size="lg" borderColor="border.emphasized" onClick={fillMaximum} disabled={pending || balanceCents === 0n}>
+                  <Button type="button" variant="outline" size="lg" borderColor="border.emphasized" onClick={fillMaximum} disabled={pending || maximumCents === 0n}>
                     Max
                   </Button>
                 </HStack>

@@ -4,21 +4,29 @@
  * the four new-method cards with the selected type's form, then the amount (spec "Withdraw Funds
  * screen" and section 5 "Withdraw form"; DESIGN.md section 3 "Withdraw").
  *
+ * Beside the balance, the part of it that can be withdrawn now (GET /api/withdrawals/available):
+ * card and PayPal deposits can be spent at once but withdrawn only after their clearing period,
+ * which a short note says when the two differ; and what the account owes after a chargeback, if
+ * anything.
+ *
  * The form (WithdrawForm.tsx) is checked with the shared schemas (withdrawalAmountSchema,
- * paymentMethodInputSchema: the spec's messages) and against the real balance (DESIGN.md
- * section 0) in withdrawForm.ts, then sent as POST /api/withdrawals. The success toast comes only
+ * paymentMethodInputSchema: the spec's messages), against the real balance (DESIGN.md section 0)
+ * and the withdrawable part in withdrawForm.ts, then sent as POST /api/withdrawals. The success toast comes only
  * from the server's acceptance; its answer's balance goes straight into the nav. A
  * recent-withdrawals list shows each request's status (WithdrawAside.tsx).
  *
  * Visitors get 'Authentication Required'.
  */
-import { Text } from '@chakra-ui/react';
+import { Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
+import { formatUsd, parseMoney } from '../../../../shared/money';
+import { clearingNote, type WithdrawableBalance } from '../../../../shared/schemas/wallet';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { BalanceCard } from '../../components/wallet/BalanceCard';
 import { WalletScreenLayout } from '../../components/wallet/WalletScreenLayout';
 import type { User } from '../../queries/user';
-import { MIN_WITHDRAWAL } from './withdrawForm';
+import { useWithdrawableBalanceQuery } from '../../queries/wallet';
+import { MIN_WITHDRAWAL, type Withdrawable } from './withdrawForm';
 import { ProcessingTimes, RecentWithdrawals } from './WithdrawAside';
 import { WithdrawForm } from './WithdrawForm';
 
@@ -34,6 +42,10 @@ export default function WithdrawScreen() {
 }
 
 function Withdraw({ user }: { user: User }) {
+  const { data: available, isPending } = useWithdrawableBalanceQuery();
+  const withdrawable: Withdrawable | undefined = available
+    ? { cents: parseMoney(available.withdrawableBalance) ?? 0n, clearingDays: available.clearingDays }
+    : undefined;
   return (
     <WalletScreenLayout
       title="Withdraw Funds"
@@ -45,12 +57,15 @@ function Withdraw({ user }: { user: User }) {
           balance={user.balance}
           link={{ to: '/add-funds', label: 'Add Funds', icon: <LuPlus aria-hidden="true" /> }}
         >
-          <Text fontSize="sm" color="fg.muted">
-            Minimum withdrawal: {MIN_WITHDRAWAL}
-          </Text>
+          <Stack gap={1.5}>
+            {available ? <WithdrawableLines available={available} /> : isPending ? <Skeleton h="5" w="56" aria-label="Loading the amount available to withdraw" /> : null}
+            <Text fontSize="sm" color="fg.muted">
+              Minimum withdrawal: {MIN_WITHDRAWAL}
+            </Text>
+          </Stack>
         </BalanceCard>
       }
-      main={<WithdrawForm balance={user.balance} />}
+      main={<WithdrawForm balance={user.balance} withdrawable={withdrawable} />}
       aside={
         <>
           <RecentWithdrawals />
@@ -58,5 +73,28 @@ function Withdraw({ user }: { user: User }) {
         </>
       }
     />
+  );
+}
+
+/** 'Available to withdraw: $X.XX', why it is less than the balance, and any amount owed. */
+function WithdrawableLines({ available }: { available: WithdrawableBalance }) {
+  const withdrawableCents = parseMoney(available.withdrawableBalance) ?? 0n;
+  const owedCents = parseMoney(available.owed) ?? 0n;
+  return (
+    <>
+      <Text fontSize="sm" fontWeight="medium" fontVariantNumeric="tabular-nums">
+        {`Available to withdraw: ${formatUsd(withdrawableCents)}`}
+      </Text>
+      {withdrawableCents < (parseMoney(available.balance) ?? 0n) ? (
+        <Text fontSize="xs" color="fg.subtle" lineHeight="1.6">
+          {clearingNote(available.clearingDays)}
+        </Text>
+      ) : null}
+      {owedCents > 0n ? (
+        <Text fontSize="sm" color="fg.error" lineHeight="1.6">
+          {`You owe ${formatUsd(owedCents)} after a chargeback: add funds to settle it before withdrawing.`}
+        </Text>
+      ) : null}
+    </>
   );
 }

@@ -79,6 +79,16 @@ describe('withdrawFormSchema', () => {
     expect(submit({ destination, amount: '50.00' }).body).toEqual({ amount: '50.00', paymentMethodId: SAVED_ID });
   });
 
+  it('checks the amount against what can be withdrawn now: checkout deposits still clearing stay', () => {
+    const destination = savedDestination(SAVED_ID);
+    const schema = withdrawFormSchema(5000n, new Set([SAVED_ID]), { cents: 2000n, clearingDays: 7 });
+    const issues = (amount: string) => schema.safeParse({ ...EMPTY_FORM, destination, amount }).error?.issues.map((issue) => issue.message);
+    expect(issues('20.01')).toEqual(['You can withdraw up to $20.00 now: card and PayPal deposits can be withdrawn 7 days after payment']);
+    // Above the balance itself, the spec's message.
+    expect(issues('50.01')).toEqual([BALANCE_NOT_ENOUGH]);
+    expect(schema.parse({ ...EMPTY_FORM, destination, amount: '20' })).toEqual({ amount: '20.00', paymentMethodId: SAVED_ID });
+  });
+
   it('shows every failing field at once: the amount and the new method', () => {
     expect(submit({ destination: 'paypal', amount: '', paypalEmail: 'not-an-email' }).errors).toEqual({
       amount: 'Please enter a valid withdrawal amount',

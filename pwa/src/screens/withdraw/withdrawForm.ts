@@ -1,14 +1,20 @@
 /**
  * The withdraw form's pure parts: its values, the schema that turns them into the
  * POST /api/withdrawals body (the shared withdrawalAmountSchema and paymentMethodInputSchema, so
- * the page and the API speak the same messages, plus the check against the real balance), and
- * the mapping of the server's field errors and of a saved method's masked details onto the form.
+ * the page and the API speak the same messages, plus the checks against the real balance and the
+ * part of it that can be withdrawn now), and the mapping of the server's field errors and of a
+ * saved method's masked details onto the form.
  */
 import { z } from '../../../../shared/schemas/zod';
 import { MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
 import { maskBankAccount, maskCryptoAddress, maskIban } from '../../../../shared/format';
 import { formatMoney, formatUsd } from '../../../../shared/money';
-import { paymentMethodInputSchema, withdrawalAmountSchema, type PaymentMethod } from '../../../../shared/schemas/wallet';
+import {
+  notYetWithdrawableMessage,
+  paymentMethodInputSchema,
+  withdrawalAmountSchema,
+  type PaymentMethod,
+} from '../../../../shared/schemas/wallet';
 import { ApiError } from '../../api/client';
 import {
   ACCOUNT_TYPE_LABELS,
@@ -85,12 +91,19 @@ export function savedMethodFor(destination: string, methods: readonly PaymentMet
   return methods.find((method) => savedDestination(method.id) === destination);
 }
 
+/** The part of the balance that can be withdrawn now (checkout deposits clear after `clearingDays`). */
+export interface Withdrawable {
+  cents: bigint;
+  clearingDays: number;
+}
+
 /**
- * The form's schema: the amount by withdrawalAmountSchema and then against the available balance,
- * the destination a saved method or a new one checked by paymentMethodInputSchema. Every failing
- * field gets its message at once. The output is the request body.
+ * The form's schema: the amount by withdrawalAmountSchema, then against the available balance (the
+ * spec's message) and against what can be withdrawn now, when known; the destination a saved method
+ * or a new one checked by paymentMethodInputSchema. Every failing field gets its message at once.
+ * The output is the request body.
  */
-export function withdrawFormSchema(balanceCents: bigint, savedIds: ReadonlySet<string>) {
+export function withdrawFormSchema(balanceCents: bigint, savedIds: ReadonlySet<string>, withdrawable?: Withdrawable) {
   const text = (max: number) => z.string().max(max);
   return z
     .object({
@@ -114,7 +127,9 @@ export function withdrawFormSchema(balanceCents: bigint, savedIds: ReadonlySet<s
       const parsedAmount = withdrawalAmountSchema.safeParse(values.amount.trim());
       if (!parsedAmount.success) fail('amount', parsedAmount.error.issues[0]?.message ?? 'Please enter a valid withdrawal amount');
       else if (parsedAmount.data > balanceCents) fail('amount', BALANCE_NOT_ENOUGH);
-      else amount = formatMoney(parsedAmount.data);
+      else if (withdrawable && parsedAmount.data > withdrawable.cents) {
+        fail('amount', notYetWithdrawableMessage(formatUsd(withdrawable.cents), withdrawable.clearingDays));
+      } else amount = formatMoney(parsedAmount.data);
 
       let destination: { paymentMethodId: string } | { method: z.output<typeof paymentMethodInputSchema> } | null = null;
       if (values.destination.startsWith(SAVED_PREFIX)) {
