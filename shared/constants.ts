@@ -9,6 +9,16 @@ export const PLATFORM_FEE_PERCENT = 3;
 export const TRADE_HOLD_DAYS = 7;
 export const TRADE_HOLD_MS = TRADE_HOLD_DAYS * 24 * 60 * 60 * 1000;
 
+/**
+ * Buyers who keep turning deliveries down tie listings up for nothing (the price comes back to them):
+ * after DELIVERY_FAILURE_LIMIT deliveries within DELIVERY_FAILURE_WINDOW_DAYS that failed because of
+ * the buyer (declined, left to expire, or their trade URL or account could not receive the items),
+ * the account cannot buy for PURCHASE_RESTRICTION_DAYS after the latest of them.
+ */
+export const DELIVERY_FAILURE_LIMIT = 3;
+export const DELIVERY_FAILURE_WINDOW_DAYS = 30;
+export const PURCHASE_RESTRICTION_DAYS = 7;
+
 /** Money limits, in integer cents. */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
 export const MIN_DEPOSIT_CENTS = 1_000;

@@ -1,14 +1,19 @@
 /**
  * A delivery whose offer the bot could not send (unreachable, refused) is tried again with backoff;
- * after MAX_DELIVERY_ATTEMPTS sends the sale fails: the buyer is refunded in full from escrow and the
- * listing is on sale again. One transaction, listing then order item locked; a delivery that moved
- * on meanwhile is left alone.
+ * after MAX_DELIVERY_ATTEMPTS sends the sale fails (`send_failed`): the buyer is refunded in full from
+ * escrow and the listing is on sale again. Steam also refuses to send to a trade URL that cannot
+ * receive items, so before each retry (outside any transaction) Steam is asked about the order's
+ * trade URL: one it refuses fails the sale at once as `cannot_receive`, which counts against the
+ * buyer (market/buyerStanding.ts); when Steam does not answer, the send is retried as usual. Then one
+ * transaction, listing then order item locked; a delivery that moved on meanwhile is left alone.
  */
 import { type Actor } from '../audit/auditLog';
 import { type AppServices } from '../context';
 import { inTransaction } from '../db/transaction';
 import { Listing, OrderItem, TradeOffer } from '../entities';
 import { failDelivery, lockSaleOf, MAX_DELIVERY_ATTEMPTS, startDelivery } from '../market/deliveries';
+import { forgetTradeUrlCheck, tradeUrlStatusOf } from '../market/tradeUrlCheck';
+import { SteamUnavailableError } from '../steam/gateway';
 import { tradeOfferDispatcher } from './tradeOfferDispatcher';
 
 const ACTOR: Actor = 'system:delivery';
@@ -21,27 +26,59 @@ export type RetryOutcome = 'retried' | 'refunded' | 'not_yet' | 'not_applicable'
 
 interface Props {
   orderItemId: string;
-  services: Pick<AppServices, 'dataSource' | 'bot' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
+  services: Pick<AppServices, 'dataSource' | 'bot' | 'steam' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
   now?: Date;
 }
 
+/** What is due for a sale whose current delivery offer is `last`; null when that offer was not a failed send. */
+function dueStep(item: OrderItem, last: TradeOffer, now: Date): 'give_up' | 'retry' | 'not_yet' | null {
+  // Only sends that never reached Steam are retried; answered offers are settled by the synchronizer.
+  if (last.status !== 'failed' || last.steamOfferId !== null) return null;
+  if (item.deliveryAttempts >= MAX_DELIVERY_ATTEMPTS) return 'give_up';
+  return last.updatedAt.getTime() + retryDelayMs(item.deliveryAttempts) > now.getTime() ? 'not_yet' : 'retry';
+}
+
+/** False when Steam says the trade URL cannot receive items; null when Steam did not answer. */
+async function canReceive(services: Props['services'], tradeUrl: string): Promise<boolean | null> {
+  try {
+    return (await tradeUrlStatusOf(services.steam, tradeUrl)).status === 'ok';
+  } catch (error) {
+    if (!(error instanceof SteamUnavailableError)) throw error;
+    services.logger.warn({ err: error }, 'Steam did not answer a trade URL check before a delivery retry');
+    return null;
+  }
+}
+
 export async function deliveryRetrier({ orderItemId, services, now = new Date() }: Props): Promise<RetryOutcome> {
-  const { outcome, offerId } = await inTransaction(services.dataSource, async (manager) => {
-    const unlocked = await manager.getRepository(OrderItem).findOneBy({ id: orderItemId });
-    if (!unlocked) return { outcome: 'not_applicable' as const, offerId: null };
+  const { dataSource } = services;
+  // A first look without locks, so that Steam is asked only when a step is due.
+  const unlocked = await dataSource.getRepository(OrderItem).findOneBy({ id: orderItemId });
+  if (!unlocked || unlocked.status !== 'sending' || !unlocked.deliveryOfferId) return 'not_applicable';
+  const failedSend = await dataSource.getRepository(TradeOffer).findOneByOrFail({ id: unlocked.deliveryOfferId });
+  const step = dueStep(unlocked, failedSend, now);
+  if (step === null) return 'not_applicable';
+  if (step === 'not_yet') return 'not_yet';
+  const receivable = await canReceive(services, failedSend.tradeUrl);
+
+  const { outcome, offerId } = await inTransaction(dataSource, async (manager) => {
     const listing = await manager.getRepository(Listing).findOneOrFail({ where: { id: unlocked.listingId }, lock: { mode: 'pessimistic_write' } });
     const sale = await lockSaleOf(manager, listing.id);
-    if (!sale || sale.item.id !== orderItemId || sale.item.status !== 'sending' || !sale.item.deliveryOfferId) {
+    if (!sale || sale.item.id !== orderItemId || sale.item.status !== 'sending' || sale.item.deliveryOfferId !== failedSend.id) {
       return { outcome: 'not_applicable' as const, offerId: null };
     }
-    const last = await manager.getRepository(TradeOffer).findOneByOrFail({ id: sale.item.deliveryOfferId });
-    // Only sends that never reached Steam are retried; answered offers are settled by the synchronizer.
-    if (last.status !== 'failed' || last.steamOfferId !== null) return { outcome: 'not_applicable' as const, offerId: null };
-    if (sale.item.deliveryAttempts >= MAX_DELIVERY_ATTEMPTS) {
-      await failDelivery(manager, { ...sale, listing, reason: 'undeliverable', relist: listing.status === 'payment_pending', actor: ACTOR });
+    const current = dueStep(sale.item, await manager.getRepository(TradeOffer).findOneByOrFail({ id: failedSend.id }), now);
+    if (current === null) return { outcome: 'not_applicable' as const, offerId: null };
+    const relist = listing.status === 'payment_pending';
+    if (receivable === false) {
+      await failDelivery(manager, { ...sale, listing, reason: 'cannot_receive', relist, actor: ACTOR });
+      await forgetTradeUrlCheck(manager, sale.order.buyerId, failedSend.tradeUrl);
       return { outcome: 'refunded' as const, offerId: null };
     }
-    if (last.updatedAt.getTime() + retryDelayMs(sale.item.deliveryAttempts) > now.getTime()) return { outcome: 'not_yet' as const, offerId: null };
+    if (current === 'give_up') {
+      await failDelivery(manager, { ...sale, listing, reason: 'send_failed', relist, actor: ACTOR });
+      return { outcome: 'refunded' as const, offerId: null };
+    }
+    if (current === 'not_yet') return { outcome: 'not_yet' as const, offerId: null };
     const next = await startDelivery(manager, { listing, ...sale, actor: ACTOR });
     return { outcome: 'retried' as const, offerId: next.id };
   });

@@ -1,6 +1,9 @@
 /**
  * A buyer buys listings with their balance (DESIGN.md section 3, "Buy"), all or nothing, in one
  * transaction:
+ * 0. a buyer restricted for failed deliveries they caused cannot buy: 403 (market/buyerStanding.ts;
+ *    that Steam can deliver to their trade URL is checked before this transaction, by the route);
+ *    nor can one whose account owes after a chargeback: 403 `account_in_debt` (wallet/withdrawable.ts);
  * 1. the buyer needs a saved trade URL (where the items will be delivered): 400 otherwise;
  * 2. the listings are locked FOR UPDATE in id order (two carts sharing listings never deadlock);
  *    any that is sold, not `holding`/`active`, or unknown makes it a 409 naming them, and so does
@@ -23,8 +26,10 @@ import { joinOrBegin } from '../db/transaction';
 import { Listing, Order, OrderItem, User } from '../entities';
 import { badRequest, conflict, HttpError } from '../errors';
 import { recordEvent } from '../events/domainEvents';
-import { availableBalance, InsufficientFundsError } from '../ledger/ledger';
+import { availableBalance, InsufficientFundsError, owedBy } from '../ledger/ledger';
 import { purchaseToEscrow } from '../ledger/postings';
+import { assertPurchasesAllowed } from '../market/buyerStanding';
+import { accountInDebt } from '../wallet/withdrawable';
 
 export const TRADE_URL_REQUIRED = 'Please save your Steam trade URL in your profile before buying';
 export const NOT_ENOUGH_BALANCE = 'Not enough balance - top up your balance to purchase';
@@ -59,6 +64,9 @@ export async function purchaseCreator({ buyerId, listingIds, dataSource, manager
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
       const buyer = await tx.getRepository(User).findOneByOrFail({ id: buyerId });
+      await assertPurchasesAllowed(tx, buyerId);
+      const owed = await owedBy(tx, buyerId);
+      if (owed > 0n) throw accountInDebt(owed);
       if (!buyer.tradeUrl) throw badRequest(TRADE_URL_REQUIRED, { tradeUrl: TRADE_URL_REQUIRED }, 'trade_url_required');
 
       const locked = await tx

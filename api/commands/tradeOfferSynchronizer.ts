@@ -14,7 +14,7 @@ import { inTransaction } from '../db/transaction';
 import { Listing, TradeOffer, User } from '../entities';
 import { recordEvent } from '../events/domainEvents';
 import { expireCachedInventory } from '../inventory/cache';
-import { completeDelivery, failDelivery, lockSaleOf } from '../market/deliveries';
+import { completeDelivery, failDelivery, failureReasonOfState, lockSaleOf } from '../market/deliveries';
 import { createDepositListings } from '../market/depositListings';
 import { failureMessage, statusForState } from '../market/offerStates';
 import { type BotOffer } from '../steam/tradeBot';
@@ -107,12 +107,16 @@ async function onAccepted(manager: EntityManager, offer: TradeOffer, botOffer: B
   return [];
 }
 
-/** Declined or expired (or any other end without a trade): the buyer is refunded, the item relisted. */
+/**
+ * Declined or expired (or any other end without a trade): the buyer is refunded, the item relisted,
+ * and Steam's state says whose doing it was.
+ */
 async function onDeliveryFailed(manager: EntityManager, offer: TradeOffer): Promise<void> {
   const listingId = offer.items[0]?.listingId;
   if (!listingId) return;
   const listing = await manager.getRepository(Listing).findOneOrFail({ where: { id: listingId }, lock: { mode: 'pessimistic_write' } });
   const sale = await lockSaleOf(manager, listingId);
   if (!sale || sale.item.deliveryOfferId !== offer.id || sale.item.status !== 'sending') return;
-  await failDelivery(manager, { ...sale, listing, reason: 'undeliverable', relist: listing.status === 'payment_pending', actor: ACTOR });
+  const reason = failureReasonOfState(offer.steamState);
+  await failDelivery(manager, { ...sale, listing, reason, relist: listing.status === 'payment_pending', actor: ACTOR });
 }

@@ -1,18 +1,39 @@
 /**
  * A bought item's delivery, as steps inside a command's transaction (the caller holds the locks:
  * listing first, then order item): start (the bot's delivery offer is created), complete (the buyer
- * accepted: the seller is paid) and fail (the buyer is refunded in full from the order's escrow).
+ * accepted: the seller is paid) and fail (the buyer is refunded in full from the order's escrow, and
+ * why it failed is recorded for the buyer's standing).
  */
 import { type EntityManager, IsNull } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
+import { TRADE_OFFER_STATES } from '../../shared/schemas/market';
 import { type Actor, audit } from '../audit/auditLog';
 import { Listing, Order, OrderItem, type TradeOffer } from '../entities';
 import { recordEvent } from '../events/domainEvents';
 import { payoutWithFee, refundFromEscrow } from '../ledger/postings';
+import { type DeliveryFailureReason, recordDeliveryFailure } from './buyerStanding';
 import { insertOffer, offerItemOfListing } from './offers';
 
 /** Delivery sends are tried this many times before the buyer is refunded. */
 export const MAX_DELIVERY_ATTEMPTS = 3;
+
+/** Why a delivery offer that Steam ended without a trade failed, from its ETradeOfferState. */
+export function failureReasonOfState(state: number | null): DeliveryFailureReason {
+  switch (state) {
+    case TRADE_OFFER_STATES.Declined:
+    case TRADE_OFFER_STATES.Countered:
+      return 'declined';
+    case TRADE_OFFER_STATES.Expired:
+      return 'expired';
+    case TRADE_OFFER_STATES.Canceled:
+    case TRADE_OFFER_STATES.CanceledBySecondFactor:
+      return 'cancelled';
+    case TRADE_OFFER_STATES.InvalidItems:
+      return 'invalid_items';
+    default:
+      return 'other';
+  }
+}
 
 /** The unrefunded sale of a listing, locked (a listing is sold at most once unless refunded). */
 export async function lockSaleOf(manager: EntityManager, listingId: string): Promise<{ item: OrderItem; order: Order } | null> {
@@ -82,18 +103,19 @@ export async function completeDelivery(manager: EntityManager, p: { offer: Trade
 
 /**
  * The sale cannot be delivered (declined, expired, sending failed too often) or must not be (the
- * seller reversed the deposit): the item fails and the buyer gets the full price back from escrow.
- * `relist` puts the listing back on sale (hold over, item still in the bot); a reversal cancels it
- * instead, which the caller does.
+ * seller reversed the deposit): the item fails, why is recorded, and the buyer gets the full price
+ * back from escrow. `relist` puts the listing back on sale (hold over, item still in the bot); a
+ * reversal cancels it instead, which the caller does.
  */
 export async function failDelivery(
   manager: EntityManager,
-  p: { listing: Listing; item: OrderItem; order: Order; reason: 'undeliverable' | 'trade_reversed' | 'item_lost'; relist: boolean; actor: Actor },
+  p: { listing: Listing; item: OrderItem; order: Order; reason: DeliveryFailureReason; relist: boolean; actor: Actor },
 ): Promise<void> {
   const { listing, item, order, reason, relist, actor } = p;
   item.status = 'failed';
   item.refundedAt = new Date();
   await manager.getRepository(OrderItem).save(item);
+  await recordDeliveryFailure(manager, { orderItemId: item.id, buyerId: order.buyerId, reason, at: item.refundedAt });
   await refundFromEscrow(manager, {
     buyerId: order.buyerId,
     cents: item.priceCents,

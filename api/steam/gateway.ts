@@ -1,7 +1,9 @@
 /**
- * Everything the product needs from Steam, over HTTP: the OpenID 2.0 endpoint, GetPlayerSummaries
- * and the community inventory. Live mode talks to Steam; simulated mode talks to the simulated
- * Steam this server mounts under /dev/steam, through exactly the same code.
+ * Everything the product needs from Steam, over HTTP: the OpenID 2.0 endpoint, GetPlayerSummaries,
+ * the community inventory and GetTradeHoldDurations (whether a trade URL can receive items). Live
+ * mode talks to Steam with the Web API key (never the trade bot's session, which only a worker
+ * holds); simulated mode talks to the simulated Steam this server mounts under /dev/steam, through
+ * exactly the same code.
  */
 import { z } from 'zod';
 import { type Config } from '../config';
@@ -25,6 +27,21 @@ export interface PlayerSummary {
 
 export type InventoryResult = { status: 'ok'; items: ParsedInventoryItem[] } | { status: 'private' };
 
+/**
+ * Whether the platform could send a trade offer to a trade URL: `ok` with the days Steam would hold
+ * such a trade on the receiver's side (0 with the mobile authenticator), or `cannot_receive` (a
+ * wrong or replaced token, an account that cannot trade).
+ */
+export type TradeUrlStatus = { status: 'ok'; holdDays: number } | { status: 'cannot_receive' };
+
+/**
+ * EResults with which the Web API refuses a trade-hold query about the target itself: 8 InvalidParam
+ * (a malformed token), 15 AccessDenied (a token that is not the account's, or an account that
+ * cannot trade), 17 Banned. Anything else that is not an answer says nothing about the trade URL.
+ */
+const TARGET_REFUSALS = new Set(['8', '15', '17']);
+const DAY_SECONDS = 24 * 60 * 60;
+
 /** Steam did not answer usefully (429, 5xx, timeout, garbage): the caller answers 503. */
 export class SteamUnavailableError extends Error {
   constructor(
@@ -43,6 +60,8 @@ export interface SteamGateway {
   checkAuthentication(params: Record<string, string>): Promise<boolean>;
   getPlayerSummary(steamId: string): Promise<PlayerSummary | null>;
   getInventory(steamId: string): Promise<InventoryResult>;
+  /** IEconService/GetTradeHoldDurations for the account and token of a trade URL. */
+  getTradeUrlStatus(steamId: string, token: string): Promise<TradeUrlStatus>;
 }
 
 interface Endpoints {
@@ -78,6 +97,10 @@ const playerSummariesSchema = z.object({
       }),
     ),
   }),
+});
+
+const tradeHoldDurationsSchema = z.object({
+  response: z.object({ their_escrow: z.object({ escrow_end_duration_seconds: z.number().int().nonnegative() }).optional() }),
 });
 
 export function createSteamGateway(config: Config, logger: Logger): SteamGateway {
@@ -147,6 +170,20 @@ export function createSteamGateway(config: Config, logger: Logger): SteamGateway
       }
       logger.warn({ steamId }, `inventory has more than ${MAX_INVENTORY_PAGES} pages; the rest is not shown`);
       return { status: 'ok', items };
+    },
+
+    async getTradeUrlStatus(steamId, token) {
+      const url = `${endpoints.webApi}/IEconService/GetTradeHoldDurations/v1/?key=${encodeURIComponent(endpoints.apiKey)}&steamid_target=${steamId}&trade_offer_access_token=${encodeURIComponent(token)}`;
+      const response = await get(url);
+      const eresult = response.headers.get('x-eresult');
+      if (eresult !== null && TARGET_REFUSALS.has(eresult)) return { status: 'cannot_receive' };
+      // 401/403 without such an EResult is our key being refused: Steam has not judged the trade URL.
+      if (!response.ok) throw new SteamUnavailableError(`GetTradeHoldDurations answered ${response.status} (EResult ${eresult ?? 'none'})`, response.status === 429);
+      const parsed = tradeHoldDurationsSchema.safeParse(await response.json().catch(() => null));
+      if (!parsed.success) throw new SteamUnavailableError('GetTradeHoldDurations answered an unexpected shape');
+      // No hold for the target in the answer: Steam has no trade with them to describe.
+      const theirs = parsed.data.response.their_escrow;
+      return theirs ? { status: 'ok', holdDays: Math.ceil(theirs.escrow_end_duration_seconds / DAY_SECONDS) } : { status: 'cannot_receive' };
     },
   };
 }

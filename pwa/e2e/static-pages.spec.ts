@@ -3,7 +3,14 @@
  * table of contents jumps to every section, and the figures on the page are the shared constants.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CONDITION_FLOAT_RANGES, POLICY_LAST_UPDATED, SUPPORT } from '../../shared/constants';
+import {
+  CONDITION_FLOAT_RANGES,
+  DELIVERY_FAILURE_LIMIT,
+  DELIVERY_FAILURE_WINDOW_DAYS,
+  POLICY_LAST_UPDATED,
+  PURCHASE_RESTRICTION_DAYS,
+  SUPPORT,
+} from '../../shared/constants';
 
 const NUMBERED_SECTION = /^\d+\. /;
 
@@ -99,6 +106,17 @@ test.describe('Help Center', () => {
     await expect(pricing.getByRole('row', { name: /Field-Tested/ })).toContainText(
       `${from.toFixed(2)} \u2013 ${to.toFixed(2)}`,
     );
+  });
+
+  test('states the rule for declined deliveries with the figures the server enforces', async ({ page }) => {
+    await page.goto('/help-center#trade-url');
+    const article = mainContent(page).getByRole('region', { name: 'Your Steam Trade URL' });
+    await expect(article.getByRole('heading', { level: 3, name: 'What happens if I decline a delivery?' })).toBeVisible();
+    await expect(article).toContainText(
+      `if ${DELIVERY_FAILURE_LIMIT} deliveries to you fail within ${DELIVERY_FAILURE_WINDOW_DAYS} days because you declined`,
+    );
+    await expect(article).toContainText(`you cannot buy anything for ${PURCHASE_RESTRICTION_DAYS} days after the latest of them`);
+    await expect(article.getByRole('heading', { level: 3, name: 'Why was my purchase stopped at my trade URL?' })).toBeVisible();
   });
 });
 

@@ -4,11 +4,12 @@
  * and inventory are generated (deterministically) the first time anything asks for it.
  */
 import { type DataSource, type EntityManager } from 'typeorm';
-import { generateInventory, personaNameOf as demoPersonaNameOf, type SimItem } from './demoInventory';
+import { DECLINING_DEMO_STEAM_ID, generateInventory, personaNameOf as demoPersonaNameOf, type SimItem } from './demoInventory';
 
 /** Test accounts for trying the failure paths from the sign-in page. */
 export const PRIVATE_INVENTORY_STEAM_ID = '76561198000000009';
 export const STEAM_OUTAGE_STEAM_ID = '76561198000000008';
+export const TRADE_BANNED_STEAM_ID = '76561198000000007';
 
 /** The simulated trade bot's account: it starts with an empty inventory and fills up by trading. */
 export const SIM_BOT_STEAM_ID = '76561198000000100';
@@ -16,7 +17,8 @@ export const SIM_BOT_PERSONA_NAME = 'SkinMarket Bot';
 
 export const testAccounts = [
   { steamId: PRIVATE_INVENTORY_STEAM_ID, personaName: 'Private Inventory', note: 'inventory is private' },
-  { steamId: STEAM_OUTAGE_STEAM_ID, personaName: 'Steam Outage', note: 'inventory requests are rate limited' },
+  { steamId: STEAM_OUTAGE_STEAM_ID, personaName: 'Steam Outage', note: 'inventory and trade URL checks are rate limited' },
+  { steamId: TRADE_BANNED_STEAM_ID, personaName: 'Trade Banned', note: 'cannot receive trade offers' },
 ];
 
 export interface SimAccount {
@@ -38,8 +40,9 @@ export async function ensureAccount(dataSource: DataSource, steamId: string): Pr
   const personaName = personaNameOf(steamId);
   await dataSource.transaction(async (manager) => {
     const created = await manager.query(
-      'INSERT INTO sim_steam_accounts (steam_id, persona_name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING steam_id',
-      [steamId, personaName],
+      `INSERT INTO sim_steam_accounts (steam_id, persona_name, trade_banned, declines_offers) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING steam_id`,
+      [steamId, personaName, steamId === TRADE_BANNED_STEAM_ID, steamId === DECLINING_DEMO_STEAM_ID],
     );
     if (created.length === 0) return;
     const items = steamId === SIM_BOT_STEAM_ID ? [] : generateInventory(steamId);
@@ -50,6 +53,36 @@ export async function ensureAccount(dataSource: DataSource, steamId: string): Pr
     );
   });
   return { steamId, personaName };
+}
+
+/** What Steam knows about how an account trades. */
+export interface SimTradingProfile {
+  /** Cannot trade at all: offers to it are refused and GetTradeHoldDurations fails for it. */
+  tradeBanned: boolean;
+  /** Declines every offer it receives (the Demo Decliner does). */
+  declinesOffers: boolean;
+  /** Days Steam holds the trades it receives (no mobile authenticator); 0 normally. */
+  tradeHoldDays: number;
+}
+
+/** The account's trading profile; null for an account nothing has asked about yet. */
+export async function tradingProfileOf(db: DataSource | EntityManager, steamId: string): Promise<SimTradingProfile | null> {
+  const [row] = (await db.query('SELECT trade_banned, declines_offers, trade_hold_days FROM sim_steam_accounts WHERE steam_id = $1', [steamId])) as Array<{
+    trade_banned: boolean;
+    declines_offers: boolean;
+    trade_hold_days: number;
+  }>;
+  return row ? { tradeBanned: row.trade_banned, declinesOffers: row.declines_offers, tradeHoldDays: row.trade_hold_days } : null;
+}
+
+/** Changes how an account trades, as Steam would after a ban or a change of its settings (tests and demos). */
+export async function setTradingProfile(dataSource: DataSource, steamId: string, changes: Partial<SimTradingProfile>): Promise<void> {
+  await ensureAccount(dataSource, steamId);
+  await dataSource.query(
+    `UPDATE sim_steam_accounts SET trade_banned = coalesce($2, trade_banned), declines_offers = coalesce($3, declines_offers),
+       trade_hold_days = coalesce($4, trade_hold_days) WHERE steam_id = $1`,
+    [steamId, changes.tradeBanned ?? null, changes.declinesOffers ?? null, changes.tradeHoldDays ?? null],
+  );
 }
 
 /** Inventory contexts: 2 holds tradable items, 16 the ones under trade protection. */

@@ -1,8 +1,9 @@
 /**
  * The buyer's market: the catalogue (GET /api/skins, filtered, sorted and keyset-paged on the
  * server), the landing page's featured skins and stats, purchases with the balance
- * (POST /api/purchases, Idempotency-Key required, run inside the key's transaction) and the
- * buyer's orders with each item's delivery state.
+ * (POST /api/purchases, Idempotency-Key required, run inside the key's transaction, after Steam
+ * confirmed the buyer's trade URL can receive items) and the buyer's orders with each item's
+ * delivery state.
  */
 import Router from '@koa/router';
 import { type Context } from 'koa';
@@ -12,6 +13,7 @@ import { purchaseCreator } from '../../commands/purchaseCreator';
 import { type AppServices } from '../../context';
 import { type User } from '../../entities';
 import { ordersOfBuyer } from '../../market/buyerOrders';
+import { assertBuyerMayPurchase } from '../../market/buyerStanding';
 import { createCachedCatalogue, type CachedCatalogue } from '../../market/catalogueCache';
 import { createFeaturedListings } from '../../market/featured';
 import { createMarketStats } from '../../market/stats';
@@ -31,7 +33,7 @@ export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 }
 export const PURCHASE_CONCURRENCY = { limit: 10, maxWaitMs: 10_000 };
 
 /** `catalogue`: the process's cache of catalogue pages, shared with the market page (api/app.ts). */
-export function marketRouter({ dataSource, rateLimiter }: AppServices, catalogue: CachedCatalogue = createCachedCatalogue(dataSource)): Router {
+export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServices, catalogue: CachedCatalogue = createCachedCatalogue(dataSource)): Router {
   const router = new Router();
   const signedIn = requireUser(dataSource);
   const userOf = (ctx: Context) => ctx.state.user as User;
@@ -67,6 +69,12 @@ export function marketRouter({ dataSource, rateLimiter }: AppServices, catalogue
         catalogue.clear();
         featured.clear();
       }
+    },
+    // Before the purchase's transaction opens: Steam may take seconds to say whether the buyer's
+    // trade URL can receive items.
+    async (ctx, next) => {
+      await assertBuyerMayPurchase({ dataSource, steam, logger }, userOf(ctx));
+      await next();
     },
     idempotent(
       dataSource,

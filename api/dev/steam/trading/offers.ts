@@ -3,10 +3,12 @@
  * counterparty answers SIM_TRADE_ACCEPT_MS after an offer was sent; nothing runs on a timer: every
  * read settles the offers that are due first, under a row lock, so two readers never both move
  * the items. On acceptance the items really move between `sim_steam_items` owners (see trades.ts).
+ * Accounts that decline every offer (the Demo Decliner) or cannot trade are flagged on
+ * `sim_steam_accounts` (accounts.ts).
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { inTransaction } from '../../../db/transaction';
-import { DECLINING_DEMO_STEAM_ID, type SimItem } from '../demoInventory';
+import { type SimItem } from '../demoInventory';
 import { executeTrade } from './trades';
 
 /** ETradeOfferState values the simulation produces. */
@@ -104,9 +106,13 @@ export async function sendOffer(dataSource: DataSource, rules: TradingRules, inp
   if (new Set(all.map((asset) => asset.assetid)).size !== all.length) throw new OfferRefusedError('An item is in the offer twice.');
   if (input.partner === input.sender) throw new OfferRefusedError('You cannot trade with yourself.');
   return inTransaction(dataSource, async (manager) => {
-    const partners = (await manager.query('SELECT steam_id FROM sim_steam_accounts WHERE steam_id = ANY($1::text[])', [[input.partner, input.sender]])) as unknown[];
-    // Steam answers an unknown partner (or a stale trade URL) like this, with code 15.
-    if (partners.length !== 2) throw new OfferRefusedError('There was an error sending your trade offer.  Please try again later. (15)');
+    const partners = (await manager.query('SELECT steam_id, trade_banned FROM sim_steam_accounts WHERE steam_id = ANY($1::text[])', [
+      [input.partner, input.sender],
+    ])) as Array<{ steam_id: string; trade_banned: boolean }>;
+    // Steam answers an unknown partner, a stale trade URL or an account that cannot trade like this, with code 15.
+    if (partners.length !== 2 || partners.some((account) => account.trade_banned)) {
+      throw new OfferRefusedError('There was an error sending your trade offer.  Please try again later. (15)');
+    }
     const rows = await lockItems(manager, all.map((asset) => asset.assetid));
     const problem = unavailable(rows, input.sender, input.itemsToGive) ?? unavailable(rows, input.partner, input.itemsToReceive);
     // Code 26: the items are no longer where the offer says they are.
@@ -134,15 +140,19 @@ export async function sendOffer(dataSource: DataSource, rules: TradingRules, inp
 }
 
 /**
- * The counterparty's answer, if it is due: the Demo Decliner declines; items that are no longer
- * where the offer says make it InvalidItems; otherwise it is accepted and the items move. The offer
- * row is locked first, so a second reader waits and then finds it settled.
+ * The counterparty's answer, if it is due: an account that declines every offer (the Demo
+ * Decliner) declines; items that are no longer where the offer says make it InvalidItems; otherwise
+ * it is accepted and the items move. The offer row is locked first, so a second reader waits and
+ * then finds it settled.
  */
 async function settleLocked(manager: EntityManager, rules: TradingRules, offer: SimOfferRow): Promise<void> {
   if (offer.state !== OFFER_STATE.Active || offer.respond_at.getTime() > Date.now()) return;
   let state: number = OFFER_STATE.Accepted;
   let tradeid: string | null = null;
-  if (offer.partner_steam_id === DECLINING_DEMO_STEAM_ID || offer.sender_steam_id === DECLINING_DEMO_STEAM_ID) {
+  const decliners = (await manager.query('SELECT 1 FROM sim_steam_accounts WHERE steam_id = ANY($1::text[]) AND declines_offers', [
+    [offer.partner_steam_id, offer.sender_steam_id],
+  ])) as unknown[];
+  if (decliners.length > 0) {
     state = OFFER_STATE.Declined;
   } else {
     const rows = await lockItems(manager, [...offer.items_to_give, ...offer.items_to_receive].map((asset) => asset.assetid));

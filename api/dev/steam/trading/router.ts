@@ -1,9 +1,9 @@
 /**
  * The simulated Steam's trading endpoints, shaped like Steam's: the community's
  * `tradeoffer/new/send`, the Web API's IEconService (GetTradeOffer, GetTradeOffers,
- * CancelTradeOffer, GetTradeHistory, GetTradeStatus) acting as the bot account (Steam knows the
- * caller from its access token; the simulation has one bot), and one dev-only call that reverses a
- * trade during its protection, as a seller can on Steam.
+ * CancelTradeOffer, GetTradeHistory, GetTradeStatus, GetTradeHoldDurations) acting as the bot
+ * account (Steam knows the caller from its access token or API key; the simulation has one bot),
+ * and one dev-only call that reverses a trade during its protection, as a seller can on Steam.
  */
 import type Router from '@koa/router';
 import { type Context } from 'koa';
@@ -13,7 +13,7 @@ import { type Config } from '../../../config';
 import { type AppServices } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { parseOrThrow } from '../../../middleware/validate';
-import { ensureAccount, SIM_BOT_STEAM_ID } from '../accounts';
+import { ensureAccount, SIM_BOT_STEAM_ID, STEAM_OUTAGE_STEAM_ID, tradingProfileOf } from '../accounts';
 import { cancelOffer, OfferRefusedError, readOffer, sendOffer, sentOffers, settleDueOffers, type SimOfferRow, type TradingRules } from './offers';
 import { reverseTrade, tradeById, tradeHistory, tradeJson } from './trades';
 
@@ -87,6 +87,13 @@ function offerJson(offer: SimOfferRow, viewer: string) {
     escrow_end_date: 0,
     confirmation_method: 0,
   };
+}
+
+/** A Web API refusal as Steam sends it: the EResult in a header, an empty response. */
+function steamRefusal(ctx: Context, status: number, eresult: number): void {
+  ctx.status = status;
+  ctx.set('x-eresult', String(eresult));
+  ctx.body = { response: {} };
 }
 
 export function tradingRules(config: Config): TradingRules {
@@ -180,6 +187,29 @@ export function addTradingRoutes(router: Router, { config, dataSource }: AppServ
     const trade = await tradeById(dataSource, query.tradeid);
     const visible = trade && (trade.steam_id_a === bot || trade.steam_id_b === bot);
     ctx.body = { response: { trades: visible ? [tradeJson(trade, bot)] : [] } };
+  });
+
+  // Whether the bot could trade with the owner of a trade URL, and how long Steam would hold such a
+  // trade. The simulation does not know accounts' tokens, so any well-formed token is accepted.
+  router.get('/api/IEconService/GetTradeHoldDurations/v1', async (ctx) => {
+    const query = z
+      .object({ steamid_target: z.string().refine(isSteamId64), trade_offer_access_token: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) })
+      .passthrough()
+      .safeParse({ ...ctx.query });
+    // Steam answers a bad parameter with EResult 8 (InvalidParam).
+    if (!query.success) return steamRefusal(ctx, 400, 8);
+    if (query.data.steamid_target === STEAM_OUTAGE_STEAM_ID) {
+      ctx.status = 429;
+      ctx.body = 'null';
+      return;
+    }
+    await ensureAccount(dataSource, query.data.steamid_target);
+    const target = (await tradingProfileOf(dataSource, query.data.steamid_target))!;
+    // An account that cannot trade is refused with EResult 15 (AccessDenied), as a wrong token is.
+    if (target.tradeBanned) return steamRefusal(ctx, 403, 15);
+    const escrow = (seconds: number) => ({ escrow_end_duration_seconds: seconds });
+    const theirs = target.tradeHoldDays * 24 * 60 * 60;
+    ctx.body = { response: { my_escrow: escrow(0), their_escrow: escrow(theirs), both_escrow: escrow(theirs) } };
   });
 
   // Dev only (Steam has no such call; its users reverse trades in the Steam client).

@@ -9,6 +9,8 @@ import {
   CONDITION_FLOAT_RANGES,
   CONDITIONS,
   CRYPTO_CURRENCIES,
+  DELIVERY_FAILURE_LIMIT,
+  DELIVERY_FAILURE_WINDOW_DAYS,
   MAX_DEPOSIT_CENTS,
   MAX_SELL_PRICE_CENTS,
   MIN_DEPOSIT_CENTS,
@@ -19,6 +21,7 @@ import {
   PLATFORM_FEE_PERCENT,
   PROCESSING_TIMES,
   PRODUCT_NAME,
+  PURCHASE_RESTRICTION_DAYS,
   TRADE_HOLD_DAYS,
 } from '../../../../shared/constants';
 import { formatFloatValue } from '../../../../shared/format';
@@ -197,6 +200,24 @@ export const ARTICLES: readonly LegalSection[] = [
         <Text>
           Steam's 'Create New URL' button switches off the old link. If you ever use it, for example because you posted
           your link somewhere public, paste the new one into your profile, or our bot will not be able to reach you.
+        </Text>
+        <SubHeading>Why was my purchase stopped at my trade URL?</SubHeading>
+        <Text>
+          Before you pay, we ask Steam whether it will deliver items to your trade URL. If the link has been replaced,
+          your account cannot trade, or Steam would hold trades to you because the Steam Guard Mobile Authenticator is
+          off, the purchase stops and nothing is charged. Fix the cause, save your current trade URL in your{' '}
+          <InternalLink to="/profile">profile</InternalLink> and buy again. Once Steam has said yes, we do not ask again
+          for a day unless you change the link.
+        </Text>
+        <SubHeading>What happens if I decline a delivery?</SubHeading>
+        <Text>
+          You get the full price back and the item goes back on sale. While it waited for you, though, nobody else could
+          buy it, for up to the seller's {TRADE_HOLD_DAYS}-day hold. So if {DELIVERY_FAILURE_LIMIT} deliveries to you fail
+          within {DELIVERY_FAILURE_WINDOW_DAYS} days because you declined the trade offer, did not accept it before it
+          expired, or Steam could not deliver to your trade URL or account, you cannot buy anything for{' '}
+          {PURCHASE_RESTRICTION_DAYS} days after the latest of them. A delivery that fails for any other reason, such as
+          our bot being unable to send it, a Steam outage or the seller reversing the trade, never counts against you.
+          Selling and withdrawing are not affected, and if you try to buy, we tell you when you can again.
         </Text>
       </>
     ),

@@ -47,6 +47,22 @@ describe('purchaseRefusal', () => {
     expect(purchaseRefusal(error, cart)).toEqual({ kind: 'trade_url_required' });
   });
 
+  it("sends the buyer to their profile, with the server's reason, when Steam will not deliver to their trade URL", () => {
+    const message = 'Steam will not deliver items to this trade URL: it has been replaced, or your account cannot trade.';
+    const error = new ApiError(400, message, { code: 'trade_url_cannot_receive', fields: { tradeUrl: message } });
+    expect(purchaseRefusal(error, cart)).toEqual({ kind: 'trade_url_cannot_receive', message });
+  });
+
+  it("shows the server's own message for a purchase restriction, a trade hold and Steam not answering", () => {
+    for (const [status, code, message] of [
+      [403, 'purchases_restricted', 'You cannot buy until March 12, 2027 at 2:06 PM UTC: 3 deliveries to you within 30 days were declined.'],
+      [400, 'trade_url_trade_hold', 'Steam would hold items sent to you for 15 days because the Steam Guard Mobile Authenticator is not active.'],
+      [503, 'steam_unavailable', 'Steam could not confirm that your trade URL can receive items right now. Please try again in a few minutes.'],
+    ] as const) {
+      expect(purchaseRefusal(new ApiError(status, message, { code, message }), cart)).toEqual({ kind: 'failed', message });
+    }
+  });
+
   it('reads 401 as signed out and a network failure as a failure to retry', () => {
     expect(purchaseRefusal(new ApiError(401, 'Sign in', {}), cart)).toEqual({ kind: 'signed_out' });
     expect(purchaseRefusal(new TypeError('Failed to fetch'), cart).kind).toBe('failed');

@@ -6,7 +6,10 @@
  * - 409 naming listings in `fields` → those items are gone (or, `own_listing`, are the buyer's own
  *   listings): they leave the cart;
  * - 400 trade_url_required → the buyer must save a trade URL first;
- * - anything else → a generic failure with the server's message.
+ * - 400 trade_url_cannot_receive → Steam will not deliver to the saved trade URL: the buyer must save
+ *   their current one (the server's message says so);
+ * - anything else (a purchase restriction, a Steam trade hold, Steam not answering …) → a generic
+ *   failure with the server's message, which says what to do.
  */
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ApiError } from '../../../api/client';
@@ -23,6 +26,7 @@ export type PurchaseRefusal =
   | { kind: 'unavailable'; items: MarketItem[] }
   | { kind: 'own_listing'; items: MarketItem[] }
   | { kind: 'trade_url_required' }
+  | { kind: 'trade_url_cannot_receive'; message: string }
   | { kind: 'failed'; message: string };
 
 export function purchaseRefusal(error: unknown, cart: readonly MarketItem[]): PurchaseRefusal {
@@ -32,6 +36,7 @@ export function purchaseRefusal(error: unknown, cart: readonly MarketItem[]): Pu
   if (error.status === 401) return { kind: 'signed_out' };
   if (error.status === 402 || error.body.code === 'insufficient_balance') return { kind: 'insufficient_balance' };
   if (error.body.code === 'trade_url_required') return { kind: 'trade_url_required' };
+  if (error.body.code === 'trade_url_cannot_receive') return { kind: 'trade_url_cannot_receive', message: error.detail };
   if (error.status === 409) {
     const named = new Set(Object.keys(error.body.fields ?? {}));
     const items = cart.filter((item) => named.has(item.id));

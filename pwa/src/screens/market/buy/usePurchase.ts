@@ -81,6 +81,14 @@ export function usePurchase() {
                   action: { label: 'Open Profile', onClick: () => navigate('/profile') },
                 });
                 return;
+              case 'trade_url_cannot_receive':
+                toaster.create({
+                  type: 'error',
+                  title: 'Trade URL Cannot Receive Items',
+                  description: refusal.message,
+                  action: { label: 'Open Profile', onClick: () => navigate('/profile') },
+                });
+                return;
               case 'failed':
                 toaster.create({ type: 'error', title: 'Purchase Failed', description: refusal.message });
             }
