@@ -33,3 +33,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   });
 export const serviceUnavailable = (message = 'The service is temporarily unavailable; please try again shortly') =>
   new HttpError(503, 'service_unavailable', message, undefined, { 'Retry-After': '5' });
+/** The database is down, frozen or unreachable: nothing was done, and a retry shortly may succeed. */
+export const databaseUnavailable = () =>
+  new HttpError(503, 'database_unavailable', 'The service is temporarily unavailable; please try again shortly', undefined, {
+    'Retry-After': '5',
+  });

@@ -2,47 +2,16 @@
  * The server as a process: startup failures an operator can fix, clean shutdown with draining,
  * the embedded default, and riding out a database that goes away.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { spawnServer, waitForReady, type ServerProcess } from './test/serverProcess';
 import { startTestApp, uniqueIp } from './test/testApp';
 import { startEmbeddedDatabase } from './db/embedded';
 import { freePort } from '../ops/freePort';
-
-const root = path.resolve(import.meta.dirname, '..');
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, stderr: () => err, exited };
-}
-
-async function waitForReady(server: ServerProcess): Promise<void> {
-  for (let i = 0; i < 300 && !server.output().includes('ready on'); i++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(server.output()).toContain('ready on');
-}
 
 const running: ServerProcess[] = [];
 afterAll(() => {
@@ -181,7 +150,7 @@ describe('a database that goes away', () => {
       expect(ready.status).toBe(503);
       const call = await fetch(`${app.url}/api/anything`, { signal: AbortSignal.timeout(5_000) });
       expect(call.status).toBe(503);
-      expect(await call.json()).toMatchObject({ code: 'service_unavailable' });
+      expect(await call.json()).toMatchObject({ code: 'database_unavailable' });
       expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
 
       database = await startEmbeddedDatabase({ dataDir, port, database: 'outage' });

@@ -48,10 +48,15 @@ export function createEventHub(dataSource: DataSource, logger: Logger): EventHub
     for (const set of targets) for (const wake of set ?? []) wake();
   };
 
+  let connecting: pg.Client | undefined;
+
   async function connect(): Promise<void> {
-    if (closed || client) return;
+    // One attempt at a time: subscribers arriving while the database is away would each start one.
+    if (closed || client || connecting) return;
     const url = (dataSource.options as { url?: string }).url;
-    const candidate = new pg.Client({ connectionString: url, application_name: 'skinmarket-events' });
+    // A frozen database must not leave the attempt (or the LISTEN) waiting forever.
+    const candidate = new pg.Client({ connectionString: url, application_name: 'skinmarket-events', connectionTimeoutMillis: 2_000, query_timeout: 5_000, keepAlive: true });
+    connecting = candidate;
     candidate.on('notification', (message) => {
       if (message.channel !== DOMAIN_EVENTS_CHANNEL || !message.payload) return;
       try {
@@ -76,6 +81,8 @@ export function createEventHub(dataSource: DataSource, logger: Logger): EventHub
       logger.warn({ err: error }, 'live events could not listen; retrying');
       candidate.end().catch(() => undefined);
       scheduleReconnect();
+    } finally {
+      connecting = undefined;
     }
   }
 

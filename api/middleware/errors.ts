@@ -3,12 +3,23 @@
  * status, never a stack trace. A database that cannot be reached is a 503, answered quickly.
  */
 import { type Middleware } from 'koa';
-import { HttpError, serviceUnavailable } from '../errors';
+import { sqlState } from '../db/transaction';
+import { HttpError, badRequest, databaseUnavailable } from '../errors';
 import { type Logger } from '../logger';
 
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
 
-/** PostgreSQL "connection exception" (08) and "operator intervention" (57P0x) SQLSTATEs, and pg's own. */
+/**
+ * Text PostgreSQL cannot store: a NUL or bytes that are not UTF-8 (22021), a \u0000 escape in
+ * JSON (22P05). The request schemas refuse such text first; this keeps one they miss a 400.
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+
+/**
+ * PostgreSQL "connection exception" (08) and "operator intervention" (57P0x) SQLSTATEs, and pg's
+ * own: a connection that failed, ended or timed out (connecting, waiting for a pooled client, or
+ * a query left unanswered).
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const candidates = [error, (error as { driverError?: unknown })?.driverError, (error as { cause?: unknown })?.cause];
   return candidates.some((candidate) => {
@@ -19,7 +30,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     return (
       typeof message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|database system is (starting up|shutting down)/i.test(
+      /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Query read timeout|database system is (starting up|shutting down)/i.test(
         message,
       )
     );
@@ -46,7 +57,11 @@ export function errorHandler(logger: Logger): Middleware {
       let answer = error instanceof HttpError ? error : exposedClientError(error);
       if (!answer && isDatabaseUnavailable(error)) {
         logger.warn({ err: error, path: ctx.path }, 'database unavailable');
-        answer = serviceUnavailable();
+        answer = databaseUnavailable();
+      }
+      if (!answer && UNSTORABLE_TEXT_STATES.has(sqlState(error) ?? '')) {
+        logger.warn({ sqlState: sqlState(error), method: ctx.method, path: ctx.path }, 'text the database cannot store');
+        answer = badRequest('The request holds characters that cannot be stored', undefined, 'invalid_characters');
       }
       if (!answer) {
         logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
