@@ -1,25 +1,16 @@
 /**
  * The logger never writes the data of a failed statement: TypeORM's QueryFailedError and the
  * PostgreSQL error inside it are logged with a real database, and the captured lines searched.
+ * Every line written while a request is handled carries the request's id, taken from its
+ * X-Request-Id when that is plainly an id.
  */
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { EntityNotFoundError, type DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDataSource } from './db/dataSource';
 import { User } from './entities';
-import { createLogger } from './logger';
-
-function capturedLogger() {
-  const lines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { logger: createLogger('info', destination), text: () => lines.join('') };
-}
+import { capturedLogger } from './test/capturedLog';
+import { startTestApp, type TestApp } from './test/testApp';
 
 async function failure(work: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -107,5 +98,53 @@ describe('errors of failed statements in the log', () => {
     expect(first!.err.message).toBe('Steam answered 500');
     expect(second!.err).toEqual({ reason: 'odd' });
     expect(notAnError).toEqual({ reason: 'odd' });
+  });
+});
+
+describe('request ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const log = capturedLogger();
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ logger: log.logger });
+  });
+  afterAll(() => app.close());
+
+  // An unsigned payment webhook: the handler logs a warning (after the rate limiter's and the
+  // session's database round trips) and answers 401; the access line follows.
+  const unsignedWebhook = (headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/api/webhooks/payments`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...headers } });
+  const linesOf = (requestId: string) => log.lines().filter((line) => line.requestId === requestId);
+
+  it('are on every line a request writes, each its own among concurrent requests, and echoed', async () => {
+    const ids = ['lb-7f3a9c.1:2', randomUUID(), 'A'.repeat(128), 'req_42', 'x'];
+    const before = log.lines().length;
+    const answers = await Promise.all(ids.map((id) => unsignedWebhook({ 'x-request-id': id })));
+    expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 401));
+    expect(answers.map((answer) => answer.headers.get('x-request-id'))).toEqual(ids);
+
+    for (const id of ids) {
+      const lines = linesOf(id);
+      expect(lines.map((line) => [line.level, line.msg])).toEqual([
+        [40, 'payment webhook refused'],
+        [30, 'request'],
+      ]);
+      expect(lines[1]).toMatchObject({ method: 'POST', path: '/api/webhooks/payments', status: 401 });
+    }
+    expect(log.lines().slice(before).filter((line) => !ids.includes(line.requestId as string))).toEqual([]);
+  });
+
+  it('are generated when the request has none, or one that is not plainly an id', async () => {
+    // Control characters (a newline to forge a line) never get this far: Node's HTTP parser
+    // answers 400 itself.
+    const insane = ['A'.repeat(129), 'a'.repeat(500), 'two words', '{"requestId":"forged"}', 'id;drop', 'été', ''];
+    for (const given of [undefined, ...insane]) {
+      const answer = await unsignedWebhook(given === undefined ? {} : { 'x-request-id': given });
+      expect(answer.status).toBe(401);
+      const generated = answer.headers.get('x-request-id')!;
+      expect(generated, JSON.stringify(given)).toMatch(UUID);
+      expect(linesOf(generated).map((line) => line.msg)).toEqual(['payment webhook refused', 'request']);
+    }
+    for (const given of insane.filter(Boolean)) expect(log.text()).not.toContain(JSON.stringify(given).slice(1, -1));
   });
 });

@@ -1,10 +1,27 @@
 /**
  * Structured logs (pino). Redaction is configured here, once, so no handler can leak a cookie,
- * a token or payout details into the logs by logging a request or an object carelessly.
+ * a token or payout details into the logs by logging a request or an object carelessly. The log
+ * context is here too: every line written while a request (or a job) is handled carries its id,
+ * whichever logger call deep inside wrote it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
+
+/** What identifies the work a log line was written for. */
+export interface LogContext {
+  requestId?: string;
+  jobId?: string;
+  queue?: string;
+}
+
+const logContext = new AsyncLocalStorage<LogContext>();
+
+/** Runs `work` so that every line logged meanwhile, by any logger and at any depth, carries `fields`. */
+export function withLogContext<T>(fields: LogContext, work: () => T): T {
+  return logContext.run({ ...logContext.getStore(), ...fields }, work);
+}
 
 const SECRET_KEYS = [
   'password',
@@ -91,6 +108,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths: redactPaths, censor: REDACTED },
       base: { pid: process.pid },
       serializers: { err: serializeError, error: serializeError },
+      // A copy: pino merges the line's own fields into the object the mixin returns.
+      mixin: () => ({ ...logContext.getStore() }),
       hooks: {
         // `logger.error(err)` without a message makes the error's own message the log line's `msg`.
         logMethod(args, method) {

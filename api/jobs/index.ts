@@ -6,17 +6,27 @@
  * - `market-sweep`: the periodic pass over everything due (api/jobs/sweep.ts). Every process
  *   queues it every `sweepMs`; the queue's `stately` policy keeps at most one queued and one
  *   running, whichever process runs it.
+ * - `ledger-invariant-check`: the ledger's invariants (api/ledger/invariantCheck.ts) every five
+ *   minutes, on a pg-boss schedule: pg-boss queues one job per due time across all processes.
  * Also listens to the bot's own offer-change events. All transitions are idempotent commands, so a
- * job that runs twice, or in two processes at once, changes things once.
+ * job that runs twice, or in two processes at once, changes things once. Every line logged while a
+ * job runs carries its id and queue.
  */
 import PgBoss from 'pg-boss';
 import { type AppServices } from '../context';
+import { poolSettings } from '../db/dataSource';
 import { holdEnder } from '../commands/holdEnder';
 import { tradeOfferSynchronizer } from '../commands/tradeOfferSynchronizer';
+import { checkLedgerInvariants } from '../ledger/invariantCheck';
+import { withLogContext } from '../logger';
 import { runMarketSweep } from './sweep';
 
+/** pg-boss's tables live in this schema of the app's database. */
+export const JOB_SCHEMA = 'pgboss';
 const HOLD_END = 'hold-end';
 const SWEEP = 'market-sweep';
+export const LEDGER_CHECK = 'ledger-invariant-check';
+const LEDGER_CHECK_CRON = '*/5 * * * *';
 
 export interface JobOptions {
   /** How often the sweep is queued; default 5 s with the simulated bot, 30 s with the live one. */
@@ -35,10 +45,14 @@ class NotYet extends Error {}
 export function startJobs(services: AppServices, options: JobOptions = {}): () => Promise<void> {
   const { dataSource, logger, config } = services;
   const sweepMs = options.sweepMs ?? (config.steamMode === 'simulated' ? 5_000 : 30_000);
+  // The app's own database (DATABASE_URL or the embedded server's URL).
+  const url = (dataSource.options as { url?: string }).url!;
   const boss = new PgBoss({
-    // The app's own database (DATABASE_URL or the embedded server's URL).
-    connectionString: (dataSource.options as { url?: string }).url!,
-    schema: 'pgboss',
+    // The app pool's limits, so that a database that stops answering cannot hang a job, nor a
+    // request that queues one.
+    ...poolSettings(url),
+    connectionString: url,
+    schema: JOB_SCHEMA,
     application_name: 'skinmarket-jobs',
     max: 4,
   });
@@ -50,18 +64,30 @@ export function startJobs(services: AppServices, options: JobOptions = {}): () =
     await boss.start();
     await boss.createQueue(HOLD_END, { name: HOLD_END, policy: 'stately', retryLimit: 50, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
     await boss.createQueue(SWEEP, { name: SWEEP, policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
+    await boss.createQueue(LEDGER_CHECK, { name: LEDGER_CHECK, policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
     const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
+    const inJob = <T>(queue: string, job: PgBoss.Job<unknown>, work: () => Promise<T>) => withLogContext({ jobId: job.id, queue }, work);
 
-    await boss.work<{ listingId: string }>(HOLD_END, polling, async ([job]) => {
-      const outcome = await holdEnder({ listingId: job!.data.listingId, services });
-      // Early (clocks differ) or not tradable yet: fail so that pg-boss retries with backoff.
-      if (outcome === 'not_due' || outcome === 'not_tradable') throw new NotYet(`listing ${job!.data.listingId}: ${outcome}`);
-      return { outcome };
-    });
-    await boss.work(SWEEP, polling, async () => {
-      const report = await runMarketSweep(services);
-      logger.debug({ report }, 'market sweep');
-    });
+    await boss.work<{ listingId: string }>(HOLD_END, polling, ([job]) =>
+      inJob(HOLD_END, job!, async () => {
+        const outcome = await holdEnder({ listingId: job!.data.listingId, services });
+        // Early (clocks differ) or not tradable yet: fail so that pg-boss retries with backoff.
+        if (outcome === 'not_due' || outcome === 'not_tradable') throw new NotYet(`listing ${job!.data.listingId}: ${outcome}`);
+        return { outcome };
+      }),
+    );
+    await boss.work(SWEEP, polling, ([job]) =>
+      inJob(SWEEP, job!, async () => {
+        const report = await runMarketSweep(services);
+        logger.debug({ report }, 'market sweep');
+      }),
+    );
+    await boss.work(LEDGER_CHECK, polling, ([job]) =>
+      inJob(LEDGER_CHECK, job!, async () => {
+        await checkLedgerInvariants(dataSource, logger);
+      }),
+    );
+    await boss.schedule(LEDGER_CHECK, LEDGER_CHECK_CRON);
 
     services.jobs = {
       async scheduleHoldEnd(listingId, at) {

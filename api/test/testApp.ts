@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { createApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDataSource } from '../db/dataSource';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { buildRuntime } from '../services';
 import { type AppServices } from '../context';
 
@@ -55,7 +55,7 @@ export function uniqueIp(): string {
 }
 
 export async function startTestApp(
-  options: { env?: Record<string, string>; app?: AppOptions; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; app?: AppOptions; databaseUrl?: string; logger?: Logger } = {},
 ): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
   const dataSource = createDataSource(databaseUrl, { poolSize: 10 });
@@ -73,7 +73,7 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const logger = createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel);
   const { services } = await buildRuntime({
     config,
     logger,
