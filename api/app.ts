@@ -8,11 +8,15 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
+import { Gauge } from 'prom-client';
 import session from 'koa-session';
 import { SESSION_MAX_AGE_MS } from './auth/signedInHint';
 import { type AppServices } from './context';
-import { unsupportedMediaType } from './errors';
+import { notFound, unsupportedMediaType } from './errors';
+import { withLogContext } from './logger';
 import { errorHandler } from './middleware/errors';
+import { registerJobMetrics } from './jobs/metrics';
+import { registerLedgerMetrics } from './ledger/metrics';
 import { registerMarketMetrics } from './market/metrics';
 import { createMetrics } from './middleware/metrics';
 import { securityHeaders, sameOriginOnly } from './middleware/security';
@@ -54,20 +58,62 @@ const jsonBodiesOnly: Middleware = async (ctx, next) => {
   await next();
 };
 
+/**
+ * A request id from the load balancer or client is kept when it is plainly an id, so one request
+ * can be followed from the proxy's logs into ours; anything else (spaces, quotes, control
+ * characters, a huge value) could forge or break log lines and is replaced by a fresh one.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 function requestLog(services: AppServices): Middleware {
-  return async (ctx, next) => {
-    const started = Date.now();
-    const requestId = randomUUID();
+  return (ctx, next) => {
+    const given = ctx.get('X-Request-Id');
+    const requestId = SANE_REQUEST_ID.test(given) ? given : randomUUID();
     ctx.set('X-Request-Id', requestId);
-    try {
-      await next();
-    } finally {
-      services.logger.info(
-        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started },
-        'request',
-      );
-    }
+    // Every line logged while the request is handled, however deep, carries the id (api/logger.ts).
+    return withLogContext({ requestId }, async () => {
+      const started = Date.now();
+      try {
+        await next();
+      } finally {
+        services.logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started }, 'request');
+      }
+    });
   };
+}
+
+/** Every process's /metrics: HTTP, the market, jobs and ledger figures, and whether this process leads the bot. */
+function processMetrics(services: AppServices) {
+  const metrics = createMetrics();
+  registerMarketMetrics(metrics.registry, services.dataSource);
+  registerJobMetrics(metrics.registry, services.dataSource);
+  registerLedgerMetrics(metrics.registry, services.dataSource);
+  new Gauge({
+    name: 'skinmarket_trade_bot_leader',
+    help: 'Whether this process runs the trade bot (1: the leader; one per deployment)',
+    registers: [metrics.registry],
+    collect() {
+      this.set(services.runsBot() ? 1 : 0);
+    },
+  });
+  return metrics;
+}
+
+/**
+ * A worker's HTTP side: only what probes and Prometheus ask for (/healthz, /readyz, /metrics); the
+ * API, pages and event streams are the web processes'.
+ */
+export function createWorkerApp(services: AppServices) {
+  const app = new Koa({ proxy: services.config.trustProxy, maxIpsCount: services.config.trustProxyHops });
+  const metrics = processMetrics(services);
+  app.use(metrics.middleware);
+  app.use(requestLog(services));
+  app.use(errorHandler(services.logger));
+  app.use(healthRouter(services.dataSource, metrics.registry).routes());
+  app.use(() => {
+    throw notFound('A worker serves only /healthz, /readyz and /metrics');
+  });
+  return app;
 }
 
 export function createApp(services: AppServices, options: AppOptions = {}) {
@@ -75,10 +121,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   // Behind proxies, each appends the address it saw to X-Forwarded-For; entries left of the trusted
   // hops were written by the client and are ignored, so ctx.ip is what the outermost proxy saw.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops, keys: services.secrets.sessionKeys });
-  const metrics = createMetrics();
-  registerMarketMetrics(metrics.registry, dataSource);
-  // One catalogue cache for the API and the market page: a purchase clears it for both.
-  const catalogue = createCachedCatalogue(dataSource);
+  const metrics = processMetrics(services);
+  // One catalogue cache for the API and the market page: a purchase clears it for both (and, over
+  // its own listening connection, which closes with the live events', in every other process).
+  const catalogue = createCachedCatalogue(dataSource, { logger: services.logger });
+  services.events.onClose(() => void catalogue.close());
   const api = apiRouter(services, { ...options, catalogue });
   const marketPage = createMarketPage({ distDir: config.pwaDistDir, catalogue, logger: services.logger });
   if (options.warmPages) marketPage.warm();

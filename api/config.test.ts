@@ -83,6 +83,15 @@ describe('mode rules (a simulated provider never faces real users)', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) expect(loadConfig({ HOST: host })).toMatchObject({ host });
   });
 
+  it('runs web and worker processes only on a shared database', () => {
+    for (const role of ['web', 'worker']) {
+      expect(() => loadConfig({ ROLE: role })).toThrow(`Invalid environment: ROLE=${role} needs DATABASE_URL`);
+      expect(loadConfig({ ROLE: role, DATABASE_URL: 'postgres://db/skinmarket' })).toMatchObject({ role });
+    }
+    expect(loadConfig({})).toMatchObject({ role: 'all' });
+    expect(() => loadConfig({ ROLE: 'bot' })).toThrow(/ROLE/);
+  });
+
   it('reads DEMO_DEPLOYMENT as a boolean', () => {
     expect(() => loadConfig({ DEMO_DEPLOYMENT: 'sometimes' })).toThrow(/DEMO_DEPLOYMENT/);
   });

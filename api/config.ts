@@ -29,6 +29,7 @@ function isLoopbackHost(host: string): boolean {
 const positiveInt = z.coerce.number().int().nonnegative();
 
 const environmentSchema = z.object({
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
@@ -63,7 +64,12 @@ const environmentSchema = z.object({
   PWA_DIST_DIR: z.string().default('dist/pwa'),
 });
 
+/** Every variable the server reads: the deployment files and the README's table are checked against it. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
+
 export interface Config {
+  /** `web` serves HTTP only; `worker` runs the jobs, the sweep, push and the trade bot; `all` both (npm start). */
+  role: 'all' | 'web' | 'worker';
   port: number;
   host: string;
   /** Origin the browser sees (scheme://host:port, no trailing slash). */
@@ -143,6 +149,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment: simulated Steam and payments on an https PUBLIC_URL; set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live',
     );
   }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    // The embedded database belongs to one process; web and worker processes share one server.
+    throw new Error(`Invalid environment: ROLE=${e.ROLE} needs DATABASE_URL (the database every web and worker process shares)`);
+  }
   if (simulated && !isLoopbackHost(e.HOST) && !e.DEMO_DEPLOYMENT) {
     throw new Error(
       `Invalid environment: simulated Steam and payments on HOST=${e.HOST} (not loopback); set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live`,
@@ -152,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid environment: STEAM_MODE=live needs BOT_ACCOUNT_NAME, BOT_PASSWORD, BOT_SHARED_SECRET and BOT_IDENTITY_SECRET');
   }
   return {
+    role: e.ROLE,
     port: e.PORT,
     host: e.HOST,
     publicUrl,

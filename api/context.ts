@@ -22,8 +22,17 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** Steam: live, or the simulated Steam under /dev/steam (same protocols). */
   steam: SteamGateway;
-  /** The platform's trade bot: live (steam-user …) or the simulated bot trading with /dev/steam. */
+  /**
+   * The platform's trade bot: live (steam-user …) or the simulated bot trading with /dev/steam. Only
+   * call it while `runsBot()`: elsewhere it refuses every call.
+   */
   bot: TradeBot;
+  /**
+   * Whether this process runs the trade bot now: a worker while it leads (one per deployment), the
+   * single-process default. A web process never does: it leaves offer work in the database for the
+   * leader (api/market/offerWork.ts).
+   */
+  runsBot(): boolean;
   /** Hosted checkout and signed webhooks: Stripe, or the simulated provider under /dev/pay. */
   payments: PaymentGateway;
   /** Encrypts payout details at rest. */

@@ -6,7 +6,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { type DataSource } from 'typeorm';
-import { createApp } from './app';
+import { createApp, createWorkerApp } from './app';
 import { type Config } from './config';
 import { createDataSource } from './db/dataSource';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
@@ -74,7 +74,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await runMigrationsLocked(dataSource, logger);
     const runtime = await buildRuntime({ config, logger, dataSource, secrets });
     await runSeeders(dataSource, runtime.seeders, { config, logger });
-    const app = createApp(runtime.services, { warmPages: true });
+    const app = config.role === 'worker' ? createWorkerApp(runtime.services) : createApp(runtime.services, { warmPages: true });
     stopBackground = runtime.startBackground();
     closeLiveEvents = () => runtime.services.events.close();
     const handle = app.callback();

@@ -20,6 +20,11 @@ import { createRateLimiter } from './middleware/rateLimit';
 import { createStripeGateway } from './payments/gateway';
 import { type Secrets } from './secrets';
 import { createSteamGateway } from './steam/gateway';
+import { startBotLeadership } from './steam/botLeadership';
+import { absentTradeBot } from './steam/tradeBot';
+import { listenForOfferWork } from './market/offerWork';
+import { tradeOfferDispatcher } from './commands/tradeOfferDispatcher';
+import { requestedCancelApplier } from './commands/tradeOfferCanceller';
 
 export interface Runtime {
   services: AppServices;
@@ -45,9 +50,14 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     rateLimiter: createRateLimiter(dataSource),
     steam: createSteamGateway(config, logger),
     bot:
-      config.steamMode === 'live'
-        ? (await import('./steam/live/index')).createLiveTradeBot({ config, dataSource, logger, cipher: createFieldCipher(secrets.dataEncryptionKey) })
-        : dev!.simulatedTradeBot(config, dataSource, logger),
+      config.role === 'web'
+        ? absentTradeBot()
+        : config.steamMode === 'live'
+          ? (await import('./steam/live/index')).createLiveTradeBot({ config, dataSource, logger, cipher: createFieldCipher(secrets.dataEncryptionKey) })
+          : dev!.simulatedTradeBot(config, dataSource, logger),
+    // Until the background work starts (never, in tests and ops scripts), a process other than a
+    // web one acts on the bot directly, as one process alone does.
+    runsBot: () => config.role !== 'web',
     payments,
     cipher: createFieldCipher(secrets.dataEncryptionKey),
     mailer: createMailer(config, logger),
@@ -59,18 +69,41 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     services,
     seeders: config.steamMode === 'simulated' && dev ? dev.demoSeeders : [],
     startBackground() {
-      // The bot logs on in the background; a failed log-on leaves it offline (bot-status says so).
-      const botStarted = services.bot.start().catch((error: unknown) => {
-        logger.error({ err: error }, 'the trade bot did not start');
-        return async () => undefined;
-      });
-      const stops: Array<() => Promise<void>> = [async () => (await botStarted)(), startPushDispatcher(dataSource, services.push, logger)];
-      // Market jobs (hold ends, deliveries, reversals, the sweep) on pg-boss; stopped first, gracefully.
-      const stopJobs = startJobs(services);
+      // A web process serves HTTP only: no bot, no jobs, no push.
+      if (config.role === 'web') return async () => undefined;
+      const stopPush = startPushDispatcher(dataSource, services.push, logger);
+      const leadership = startBotLeadership({ databaseUrl: databaseUrlOf(dataSource), logger, lead: () => Promise.resolve(leadTradeBot(services)) });
+      services.runsBot = leadership.isLeader;
       return async () => {
-        await stopJobs();
-        await Promise.all(stops.map((stop) => stop()));
+        await leadership.stop();
+        await stopPush();
       };
     },
   };
 }
+
+/**
+ * The leader's work: the trade bot, the market jobs (hold ends, deliveries, reversals, the sweep all
+ * need the bot) and the offer work web processes leave; returns the function that stops it, jobs
+ * first and gracefully.
+ */
+function leadTradeBot(services: AppServices): () => Promise<void> {
+  const { dataSource, logger } = services;
+  // The bot logs on in the background; a failed log-on leaves it offline (bot-status says so).
+  const botStarted = services.bot.start().catch((error: unknown) => {
+    logger.error({ err: error }, 'the trade bot did not start');
+    return async () => undefined;
+  });
+  const stopJobs = startJobs(services);
+  const stopOfferWork = listenForOfferWork(databaseUrlOf(dataSource), logger, ({ offerId, action }) => {
+    const work = action === 'send' ? tradeOfferDispatcher({ offerId, services }) : requestedCancelApplier({ offerId, services });
+    work.catch((error: unknown) => logger.warn({ err: error, offerId, action }, 'offer work failed; the sweep tries again'));
+  });
+  return async () => {
+    await stopOfferWork();
+    await stopJobs();
+    await (await botStarted)();
+  };
+}
+
+const databaseUrlOf = (dataSource: DataSource) => (dataSource.options as { url?: string }).url!;

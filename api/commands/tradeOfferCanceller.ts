@@ -6,7 +6,9 @@
  *   message. If the bot does send it, the dispatcher's record step cancels it at Steam
  *   (tradeOfferDispatcher), as for any deposit given up on.
  * - `open`: cancelled at Steam through the bot, then synced from the bot like any change: `failed`
- *   once cancelled, or, if the seller accepted it first, listed as usual.
+ *   once cancelled, or, if the seller accepted it first, listed as usual. A process that does not
+ *   run the bot records the request (`cancel_requested_at`, audited) and wakes the leading worker,
+ *   which cancels it (`requestedCancelApplier`; the sweep retries); the answer is the offer as it is.
  * - Already accepted or failed: answered as it is.
  * The bot unreachable: 503 and nothing changes; the seller may try again.
  */
@@ -17,13 +19,14 @@ import { TradeOffer } from '../entities';
 import { HttpError, notFound } from '../errors';
 import { failureMessage } from '../market/offerStates';
 import { failUnsentOffer } from '../market/unsentOffers';
+import { wakeOfferWork } from '../market/offerWork';
 import { TRADE_OFFER_STATES } from '../../shared/schemas/market';
 import { tradeOfferSynchronizer } from './tradeOfferSynchronizer';
 
 interface Props {
   userId: string;
   offerId: string;
-  services: Pick<AppServices, 'dataSource' | 'bot' | 'config' | 'logger'> & Partial<Pick<AppServices, 'jobs'>>;
+  services: Pick<AppServices, 'dataSource' | 'bot' | 'runsBot' | 'config' | 'logger'> & Partial<Pick<AppServices, 'jobs'>>;
 }
 
 export const CANCEL_FAILED_MESSAGE = 'Could not cancel the trade offer right now. Please try again.';
@@ -54,6 +57,7 @@ export async function tradeOfferCanceller({ userId, offerId, services }: Props):
     return tradeOfferCanceller({ userId, offerId, services });
   }
   if (offer.status !== 'open' || !offer.steamOfferId) return offer;
+  if (!services.runsBot()) return requestCancel(services, offer, userId);
 
   try {
     await bot.cancelOffer(offer.steamOfferId);
@@ -66,4 +70,30 @@ export async function tradeOfferCanceller({ userId, offerId, services }: Props):
     logger.warn({ err: error, offerId }, 'could not cancel a trade offer at Steam');
     throw new HttpError(503, 'trade_offer_cancel_failed', CANCEL_FAILED_MESSAGE, undefined, { 'Retry-After': '5' });
   }
+}
+
+/** Leaves the cancel of an open offer to the leading worker. */
+async function requestCancel(services: Props['services'], offer: TradeOffer, userId: string): Promise<TradeOffer> {
+  const requested = await inTransaction(services.dataSource, async (manager) => {
+    const locked = await manager.getRepository(TradeOffer).findOneOrFail({ where: { id: offer.id }, lock: { mode: 'pessimistic_write' } });
+    if (locked.status !== 'open' || locked.cancelRequestedAt) return locked;
+    locked.cancelRequestedAt = new Date();
+    await manager.getRepository(TradeOffer).save(locked);
+    await audit(manager, { actor: `user:${userId}`, action: 'trade_offer.cancel_requested', subjectType: 'trade_offer', subjectId: offer.id, details: { status: 'open', byLeader: true } });
+    return locked;
+  });
+  await wakeOfferWork(services.dataSource, { offerId: offer.id, action: 'cancel' }, services.logger);
+  return requested;
+}
+
+/**
+ * The leading worker's half of a cancel requested through a process without the bot: cancelled at
+ * Steam and synced, once the offer is still open. The bot unreachable: it stays requested and the
+ * sweep tries again.
+ */
+export async function requestedCancelApplier({ offerId, services }: { offerId: string; services: Omit<Props['services'], 'runsBot'> }): Promise<void> {
+  const offer = await services.dataSource.getRepository(TradeOffer).findOneBy({ id: offerId });
+  if (!offer || offer.status !== 'open' || !offer.steamOfferId || !offer.cancelRequestedAt) return;
+  await services.bot.cancelOffer(offer.steamOfferId);
+  await tradeOfferSynchronizer({ botOffer: await services.bot.getOffer(offer.steamOfferId), services });
 }

@@ -8,6 +8,8 @@
  * or a live listing (409 naming it). The offer is committed as `sending` (the seller's row locked,
  * so two requests cannot offer the same item twice), then the bot sends it (outside the
  * transaction). A bot that cannot be reached leaves the offer `failed` and the request answers 503.
+ * A process that does not run the bot (a web process) answers with the offer still `sending` and
+ * wakes the leading worker, which sends it.
  */
 import { type EntityManager } from 'typeorm';
 import { STEAM_CONTEXT_ID } from '../../shared/constants';
@@ -24,13 +26,14 @@ import { listedAssetIds } from '../inventory/listedAssets';
 import { loadInventory } from '../inventory/reader';
 import { insertOffer } from '../market/offers';
 import { SEND_FAILED_MESSAGE } from '../market/offerStates';
+import { wakeOfferWork } from '../market/offerWork';
 import { type ParsedInventoryItem, SteamUnavailableError } from '../steam/gateway';
 import { tradeOfferDispatcher } from './tradeOfferDispatcher';
 
 interface Props {
   user: User;
   request: TradeOfferRequest;
-  services: Pick<AppServices, 'dataSource' | 'steam' | 'bot' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
+  services: Pick<AppServices, 'dataSource' | 'steam' | 'bot' | 'runsBot' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
 }
 
 const itemLabel = (item: ParsedInventoryItem) => item.name;
@@ -107,6 +110,11 @@ export async function tradeOfferCreator({ user, request, services }: Props): Pro
     return created;
   });
 
+  if (!services.runsBot()) {
+    // The leading worker sends it; the seller's status poll follows it from `sending`.
+    await wakeOfferWork(services.dataSource, { offerId: offer.id, action: 'send' }, services.logger);
+    return offer;
+  }
   const outcome = await tradeOfferDispatcher({ offerId: offer.id, services });
   if (outcome !== 'sent') throw new HttpError(503, 'trade_offer_failed', SEND_FAILED_MESSAGE, undefined, { 'Retry-After': '5' });
   return services.dataSource.getRepository(TradeOffer).findOneByOrFail({ id: offer.id });

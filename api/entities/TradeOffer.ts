@@ -66,6 +66,10 @@ export class TradeOffer {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   history: TradeOfferHistoryEntry[];
 
+  /** The seller called an open offer off through a process that does not run the bot: the leader cancels it at Steam. */
+  @Column({ name: 'cancel_requested_at', type: 'timestamptz', nullable: true })
+  cancelRequestedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -3,20 +3,23 @@
  * job or event arriving. Each step finds its candidates with an indexed query and hands each one to
  * its idempotent command; a failure with one candidate is logged and the pass goes on.
  *
- * 1. open offers are synced from the bot (a poller, besides the bot's own change events);
- * 2. offers stuck in `sending` (their dispatcher died): deposits are given up, returns and
+ * 1. open offers are synced from the bot (a poller, besides the bot's own change events), and those
+ *    a seller called off through a process without the bot are cancelled at Steam;
+ * 2. offers a process without the bot left to send (never claimed) are sent, in case its wake-up was
+ *    lost; offers stuck in `sending` (their dispatcher died): deposits are given up, returns and
  *    deliveries are sent again;
  * 3. trade history is checked for reversals of deposits still in protection;
  * 4. listings whose hold ended (or sold after it ended, or cancelled and awaiting their return) go
  *    through the hold-end command;
  * 5. deliveries whose send failed are retried with backoff, or refunded after the last attempt.
  */
-import { LessThan, LessThanOrEqual } from 'typeorm';
+import { IsNull, LessThan, LessThanOrEqual, Not } from 'typeorm';
 import { type AppServices } from '../context';
 import { deliveryRetrier } from '../commands/deliveryRetrier';
 import { holdEnder } from '../commands/holdEnder';
 import { reversalApplier } from '../commands/reversalApplier';
 import { tradeOfferAbandoner } from '../commands/tradeOfferAbandoner';
+import { requestedCancelApplier } from '../commands/tradeOfferCanceller';
 import { CLAIM_LEASE_MS, tradeOfferDispatcher } from '../commands/tradeOfferDispatcher';
 import { tradeOfferSynchronizer } from '../commands/tradeOfferSynchronizer';
 import { Listing, OrderItem, TradeOffer } from '../entities';
@@ -25,7 +28,7 @@ import { findReversedTrades } from '../market/reversals';
 /** Candidates per step and pass; the next pass takes the rest. */
 const BATCH = 200;
 
-export type SweepServices = Pick<AppServices, 'dataSource' | 'bot' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
+export type SweepServices = Pick<AppServices, 'dataSource' | 'bot' | 'steam' | 'logger' | 'config'> & Partial<Pick<AppServices, 'jobs'>>;
 
 export interface SweepReport {
   offersSynced: number;
@@ -48,6 +51,8 @@ export async function runMarketSweep(services: SweepServices, options: { now?: D
   };
 
   await syncOpenOffers(services, report, guard);
+  await applyRequestedCancels(services, guard);
+  await sendQueuedOffers(services, now, report, guard);
   await resendStuckOffers(services, now, report, guard);
   await detectReversals(services, report, guard);
   await endHolds(services, now, report, guard);
@@ -63,6 +68,32 @@ async function syncOpenOffers(services: SweepServices, report: SweepReport, guar
     await guard('syncing an offer', offer.id, async () => {
       const result = await tradeOfferSynchronizer({ botOffer: await services.bot.getOffer(offer.steamOfferId!), services });
       if (result.changed) report.offersSynced++;
+    });
+  }
+}
+
+async function applyRequestedCancels(services: SweepServices, guard: Guard): Promise<void> {
+  const requested = await services.dataSource.getRepository(TradeOffer).find({
+    where: { status: 'open', cancelRequestedAt: Not(IsNull()) },
+    order: { cancelRequestedAt: 'ASC' },
+    take: BATCH,
+  });
+  for (const offer of requested) {
+    await guard('cancelling an offer its seller called off', offer.id, () => requestedCancelApplier({ offerId: offer.id, services }));
+  }
+}
+
+async function sendQueuedOffers(services: SweepServices, now: Date, report: SweepReport, guard: Guard): Promise<void> {
+  const queued = await services.dataSource
+    .getRepository(TradeOffer)
+    .createQueryBuilder('offer')
+    .where("offer.status = 'sending' AND jsonb_array_length(offer.history) = 0 AND offer.updated_at >= :since", { since: new Date(now.getTime() - CLAIM_LEASE_MS) })
+    .orderBy('offer.created_at', 'ASC')
+    .take(BATCH)
+    .getMany();
+  for (const offer of queued) {
+    await guard('sending a queued offer', offer.id, async () => {
+      if ((await tradeOfferDispatcher({ offerId: offer.id, services })) !== 'skipped') report.offersResent++;
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * GET /api/trade-offer/:id/status: the owner's offer, synced from the bot first while it is open,
- * so the seller's 3-second poll moves the offer on even when no background poller runs.
+ * so the seller's 3-second poll moves the offer on even when no background poller runs; a process
+ * that does not run the bot answers what the leading worker, which follows open offers, recorded.
  */
 import { type AppServices } from '../context';
 import { tradeOfferSynchronizer } from '../commands/tradeOfferSynchronizer';
@@ -10,13 +11,14 @@ import { notFound } from '../errors';
 interface Props {
   userId: string;
   offerId: string;
-  services: Pick<AppServices, 'dataSource' | 'bot' | 'config' | 'logger'> & Partial<Pick<AppServices, 'jobs'>>;
+  services: Pick<AppServices, 'dataSource' | 'bot' | 'runsBot' | 'config' | 'logger'> & Partial<Pick<AppServices, 'jobs'>>;
 }
 
 export async function readTradeOfferStatus({ userId, offerId, services }: Props): Promise<TradeOffer> {
   const offer = await services.dataSource.getRepository(TradeOffer).findOneBy({ id: offerId, userId });
   if (!offer) throw notFound('Trade offer not found');
-  if (offer.status !== 'open' || !offer.steamOfferId) return offer;
+  // A process without the bot answers what the leader recorded (it follows open offers by itself).
+  if (offer.status !== 'open' || !offer.steamOfferId || !services.runsBot()) return offer;
   try {
     const synced = await tradeOfferSynchronizer({ botOffer: await services.bot.getOffer(offer.steamOfferId), services });
     return synced.offer ?? offer;

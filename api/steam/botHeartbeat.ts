@@ -4,14 +4,16 @@
  */
 import { type DataSource } from 'typeorm';
 import { type Logger } from '../logger';
+import { processName } from './botLeadership';
 
 const HEARTBEAT_MS = 30_000;
 
+/** Records that `bot` is online, run by this process (the leader). */
 export async function beat(dataSource: DataSource, bot: string): Promise<void> {
   await dataSource.query(
-    `INSERT INTO bot_heartbeats (bot, last_seen_at) VALUES ($1, now())
-     ON CONFLICT (bot) DO UPDATE SET last_seen_at = now()`,
-    [bot],
+    `INSERT INTO bot_heartbeats (bot, last_seen_at, process) VALUES ($1, now(), $2)
+     ON CONFLICT (bot) DO UPDATE SET last_seen_at = now(), process = EXCLUDED.process`,
+    [bot, processName()],
   );
 }
 

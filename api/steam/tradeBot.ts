@@ -101,3 +101,21 @@ export interface TradeBot {
   /** Logs on, starts polling and the heartbeat that /api/bot-status reads; returns the stop function. */
   start(): Promise<() => Promise<void>>;
 }
+
+/**
+ * A web process's trade bot: it never logs on to Steam, and refuses every call (such a process's
+ * `runsBot()` is false, so the market leaves bot work to the leading worker instead of calling it).
+ */
+export function absentTradeBot(): TradeBot {
+  const refuse = () => Promise.reject(new TradeBotUnavailableError('this process does not run the trade bot'));
+  return {
+    sendOffer: refuse,
+    getOffer: refuse,
+    cancelOffer: refuse,
+    findSentOffer: refuse,
+    getTradeHistory: refuse,
+    isTradable: refuse,
+    onOfferChanged: () => undefined,
+    start: () => Promise.resolve(async () => undefined),
+  };
+}

@@ -37,4 +37,6 @@ export interface InventoryResponse {
 export interface BotStatus {
   online: boolean;
   lastSeenAt: string | null;
+  /** The process that runs the bot (host:pid), as its last heartbeat said; null before any. */
+  leader: string | null;
 }
