@@ -19,11 +19,14 @@ import { ContactMessage, IssueReport } from '../api/entities';
 import { listOverdueHolds } from '../api/market/overdueHolds';
 import { withdrawalDestination, withdrawalQueue } from '../api/wallet/withdrawalQueue';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../shared/schemas/wallet';
+import { backupDatabase, restoreDatabase } from './backup';
 import { openDatabase } from './database';
 
 interface Command {
   summary: string;
   usage: string;
+  /** Takes the database as it is, never migrating it first: a backup copies what is there, a restore needs it empty. */
+  asIs?: boolean;
   run(dataSource: DataSource, args: string[]): Promise<void>;
 }
 
@@ -65,6 +68,26 @@ function processWithdrawal(to: 'processing' | 'paid' | 'rejected'): Command['run
 }
 
 const commands: Record<string, Command> = {
+  backup: {
+    summary: 'copy the database into FILE (pg_dump custom format), or into DIR as skinmarket-<UTC time>.dump',
+    usage: 'backup <FILE|DIR>',
+    asIs: true,
+    async run(dataSource, args) {
+      if (!args[0]) throw new Error('name the backup file or a directory for it');
+      const { file, bytes } = await backupDatabase(dataSource, args[0]);
+      console.log(line`Backed up the database to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MiB).`);
+    },
+  },
+  restore: {
+    summary: 'restore a backup into the database, which must be empty (then run the migrations)',
+    usage: 'restore <FILE>',
+    asIs: true,
+    async run(dataSource, args) {
+      if (!args[0]) throw new Error('name the backup file');
+      await restoreDatabase(dataSource, args[0]);
+      console.log(line`Restored ${args[0]}. Run \`npm run migrate\` before starting the servers on it.`);
+    },
+  },
   'credit-deposit': {
     summary: 'credit a bank wire, SEPA or crypto transfer (once per reference)',
     usage: 'credit-deposit <steamId> <amount> <reference> [--method bank_wire_usa|iban_sepa|crypto]',
@@ -197,7 +220,7 @@ if (!command) {
   console.error(name ? `Unknown command: ${name}\n\n${usage()}` : usage());
   process.exit(2);
 }
-const database = await openDatabase();
+const database = await openDatabase({ migrate: !command.asIs });
 try {
   await command.run(database.dataSource, args);
 } catch (error) {

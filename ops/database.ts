@@ -2,7 +2,8 @@
  * The database for operator scripts (`npm run ops`, `npm run migrate`), found the way the server
  * finds it: DATABASE_URL, else the embedded database in DATA_DIR — the running server's when
  * `npm start` is up, otherwise started for the script alone (and migrated first, since no server
- * has done it).
+ * has done it, unless the script takes the database as it is: a backup copies what is there, a
+ * restore needs it empty).
  */
 import { type DataSource } from 'typeorm';
 import { loadConfig } from '../api/config';
@@ -17,7 +18,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-export async function openDatabase(): Promise<OpenDatabase> {
+export async function openDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<OpenDatabase> {
   const config = loadConfig();
   const running = config.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/skinmarket`;
   // Two connections: the migration lock holds one while the migrations use another.
@@ -31,7 +32,7 @@ export async function openDatabase(): Promise<OpenDatabase> {
   const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'skinmarket' });
   dataSource = createDataSource(embedded.url, { poolSize: 2 });
   await dataSource.initialize();
-  const applied = await runMigrationsLocked(dataSource);
+  const applied = migrate ? await runMigrationsLocked(dataSource) : [];
   return {
     dataSource,
     applied,
