@@ -83,10 +83,14 @@ describe('mode rules (a simulated provider never faces real users)', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) expect(loadConfig({ HOST: host })).toMatchObject({ host });
   });
 
-  it('runs web and worker processes only on a shared database', () => {
+  it('runs web and worker processes only on a shared database, with secrets they share', () => {
+    const shared = { DATABASE_URL: 'postgres://db/skinmarket', SESSION_KEYS: 'k'.repeat(40), DATA_ENCRYPTION_KEY: '0'.repeat(64), VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv' };
     for (const role of ['web', 'worker']) {
       expect(() => loadConfig({ ROLE: role })).toThrow(`Invalid environment: ROLE=${role} needs DATABASE_URL`);
-      expect(loadConfig({ ROLE: role, DATABASE_URL: 'postgres://db/skinmarket' })).toMatchObject({ role });
+      expect(() => loadConfig({ ...shared, ROLE: role, SESSION_KEYS: '', VAPID_PRIVATE_KEY: '' })).toThrow(
+        `Invalid environment: ROLE=${role} needs SESSION_KEYS, VAPID_PRIVATE_KEY (the same in every process)`,
+      );
+      expect(loadConfig({ ...shared, ROLE: role })).toMatchObject({ role });
     }
     expect(loadConfig({})).toMatchObject({ role: 'all' });
     expect(() => loadConfig({ ROLE: 'bot' })).toThrow(/ROLE/);

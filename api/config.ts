@@ -153,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The embedded database belongs to one process; web and worker processes share one server.
     throw new Error(`Invalid environment: ROLE=${e.ROLE} needs DATABASE_URL (the database every web and worker process shares)`);
   }
+  const unshared = (['SESSION_KEYS', 'DATA_ENCRYPTION_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const).filter((name) => !e[name]);
+  if (e.ROLE !== 'all' && unshared.length > 0) {
+    // Generated into each process's DATA_DIR, they would differ between processes: sessions,
+    // payout details and push subscriptions made by one would be unreadable to the others.
+    throw new Error(`Invalid environment: ROLE=${e.ROLE} needs ${unshared.join(', ')} (the same in every process)`);
+  }
   if (simulated && !isLoopbackHost(e.HOST) && !e.DEMO_DEPLOYMENT) {
     throw new Error(
       `Invalid environment: simulated Steam and payments on HOST=${e.HOST} (not loopback); set DEMO_DEPLOYMENT=true if a public demo is meant, or both modes to live`,

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hostname } from 'node:os';
+import webpush from 'web-push';
 import { TradeOffer } from './entities';
 import { runMarketSweep } from './jobs/sweep';
 import { createLogger } from './logger';
@@ -15,7 +16,8 @@ import { startBotLeadership, type BotLeadership } from './steam/botLeadership';
 let web: TestApp;
 let worker: TestApp;
 beforeAll(async () => {
-  web = await startTestApp({ env: { ROLE: 'web' } });
+  const vapid = webpush.generateVAPIDKeys();
+  web = await startTestApp({ env: { ROLE: 'web', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
   // A worker acting on the bot directly, as the leader does; its sweep is run by hand.
   worker = await startTestApp({ env: { SIM_TRADE_ACCEPT_MS: '60000' } });
 });

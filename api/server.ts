@@ -48,7 +48,9 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  claimDataDir(config.dataDir);
+  // DATA_DIR holds the embedded database and generated secrets; with neither, nothing is written there.
+  const generatesSecrets = !config.sessionKeys?.length || !config.dataEncryptionKey || !config.vapidPublicKey || !config.vapidPrivateKey;
+  if (!config.databaseUrl || generatesSecrets) claimDataDir(config.dataDir);
 
   // Until the app is ready the port answers 503 rather than refusing connections.
   const starting: http.RequestListener = (_req, res) => {
