@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` needs nothing but Node; `api` runs against a real PostgreSQL that
-// api/test/globalSetup.ts provides (a fresh database per run, never the demo data).
+// Three projects: `unit` needs nothing but Node; `api` runs against a real PostgreSQL that
+// api/test/globalSetup.ts provides (a fresh database per run, never the demo data); `cluster` runs
+// real server processes behind nginx, each file on a PostgreSQL of its own (ops/cluster/cluster.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'ops/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', 'node_modules/**'],
+          exclude: ['**/*.int.test.ts', 'ops/cluster/**', 'node_modules/**'],
           environment: 'node',
         },
       },
@@ -17,11 +18,24 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['api/**/*.int.test.ts', 'ops/**/*.int.test.ts'],
+          exclude: ['ops/cluster/**', 'node_modules/**'],
           environment: 'node',
           globalSetup: ['api/test/globalSetup.ts'],
           setupFiles: ['reflect-metadata', 'api/test/afterEachInvariants.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          include: ['ops/cluster/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts several processes: one file at a time on a small machine.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          // Starting (and stopping) a cluster takes up to minutes on a busy machine.
+          hookTimeout: 300_000,
         },
       },
     ],

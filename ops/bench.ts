@@ -8,6 +8,7 @@
  *   of the installed shell (ops/bench/browser.ts; needs Chromium: CHROME_PATH or /usr/bin/chromium);
  * - the market under load (ops/bench/market.ts): the catalogue against /healthz, deep pages, the
  *   purchase race;
+ * - the catalogue's throughput through nginx with one and with two web processes (ops/bench/cluster.ts);
  * - /readyz answers 503 within 2 s while the database is down.
  * Prints a table with the machine it ran on; exits 1 when a target is missed, 2 when it overran
  * its time limit.
@@ -17,6 +18,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { browserBenchmarks } from './bench/browser';
+import { clusterBenchmarks } from './bench/cluster';
 import { marketBenchmarks, type BenchResult } from './bench/market';
 import { buildPwaIfStale } from './pwaBuild';
 import { freePort } from './freePort';
@@ -125,7 +127,9 @@ try {
   const chromiumPath = [process.env.CHROME_PATH, '/usr/bin/chromium'].find((candidate) => candidate && existsSync(candidate));
   if (chromiumPath) await browserBenchmarks(base, chromiumPath, results);
   else results.push({ name: 'browser figures (Lighthouse, offline reload)', value: 'skipped: no Chromium (set CHROME_PATH)' });
-  await marketBenchmarks(base, `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/skinmarket`, results);
+  const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/skinmarket`;
+  await marketBenchmarks(base, databaseUrl, results);
+  await clusterBenchmarks(databaseUrl, results);
 
   // Take the database away under the running server: readiness must say so quickly.
   const pg = spawn('pkill', ['-INT', '-f', `${path.join(dataDir, 'pg')}`]);

@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check, in the order that fails fastest — types, lint, unit tests, API
- * integration tests on a real PostgreSQL, the built app's JavaScript budgets and Lighthouse gate,
- * then end-to-end tests in Debian's Chromium against it. One test PostgreSQL serves the whole
- * run; each suite gets fresh databases.
+ * integration tests on a real PostgreSQL, web processes and a worker behind nginx, the built app's
+ * JavaScript budgets and Lighthouse gate, then end-to-end tests in Debian's Chromium against it.
+ * One test PostgreSQL serves the whole run; each suite gets fresh databases (the processes behind
+ * nginx get a PostgreSQL of their own, which their fault tests may stop).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -54,6 +55,8 @@ if (ok()) {
   const postgres = await startTestPostgres();
   try {
     step('API integration tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_PG_ADMIN_URL: postgres.adminUrl });
+    // Real web and worker processes behind Debian's nginx, on a PostgreSQL of their own (ops/cluster).
+    if (ok()) step('load balancer and process roles (nginx)', bin('vitest'), ['run', '--project', 'cluster']);
     if (ok()) {
       console.log('\n━━ build the PWA');
       const started = Date.now();

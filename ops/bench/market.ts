@@ -83,6 +83,11 @@ function browser(base: string, ip: string) {
 
 type Browser = ReturnType<typeof browser>;
 
+/** GET /api/skins with the rotation of filters at `connections` connections for `seconds`, from rotating client addresses. */
+export function catalogueLoad(base: string, connections = CONNECTIONS, seconds = LOAD_SECONDS) {
+  return load(base, SKINS_QUERIES.map((query) => `/api/skins${query ? `?${query}` : ''}`), connections, seconds);
+}
+
 /** Signs in through the simulated Steam, saves a trade URL and tops the balance up through checkout. */
 async function fundedBuyer(base: string, index: number): Promise<Browser> {
   const steamId = (76561198060000001n + BigInt(index)).toString();
@@ -102,7 +107,7 @@ export async function marketBenchmarks(base: string, databaseUrl: string, result
   // Throughput of the cheapest route, then the catalogue, on the same server in the same run.
   const health = await load(base, ['/healthz'], CONNECTIONS, LOAD_SECONDS);
   results.push({ name: `GET /healthz, ${CONNECTIONS} connections`, value: `${Math.round(health.requests.average)} req/s, p99 ${ms(health.latency.p99)}` });
-  const skins = await load(base, SKINS_QUERIES.map((query) => `/api/skins${query ? `?${query}` : ''}`), CONNECTIONS, LOAD_SECONDS);
+  const skins = await catalogueLoad(base);
   const share = skins.requests.average / health.requests.average;
   const failed = skins.non2xx + skins.errors + skins.timeouts;
   results.push({
