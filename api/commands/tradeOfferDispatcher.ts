@@ -44,6 +44,9 @@ const MESSAGES = {
   delivery: 'Your purchase from SkinMarket',
 } as const;
 
+/** Steam's offers changed since a minute before ours was created (clocks differ) include any it sent. */
+const searchFrom = (offer: TradeOffer) => Math.floor(offer.createdAt.getTime() / 1000) - 60;
+
 /** What our offers' messages carry, so that Steam's offer can be matched to ours. */
 export const markerOf = (offerId: string) => `(ref ${offerId})`;
 
@@ -82,10 +85,10 @@ export async function tradeOfferDispatcher({ offerId, services }: Props): Promis
   let sent: { offerId: string; state: number };
   try {
     // Claimed before: that dispatcher may have reached Steam before it died.
-    const earlier = offer.history.length > 0 ? await bot.findSentOffer(markerOf(offerId)) : null;
+    const earlier = offer.history.length > 0 ? await bot.findSentOffer(markerOf(offerId), searchFrom(offer)) : null;
     sent = earlier ?? (await bot.sendOffer(sendRequestOf(offer)));
   } catch (error) {
-    const reached = await bot.findSentOffer(markerOf(offerId)).catch(() => null);
+    const reached = await bot.findSentOffer(markerOf(offerId), searchFrom(offer)).catch(() => null);
     if (!reached) {
       logger.warn({ err: error, offerId, kind: offer.kind }, 'the trade bot could not send an offer');
       await recordSendFailure(dataSource, offerId, error);

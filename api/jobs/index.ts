@@ -65,6 +65,13 @@ export function startJobs(services: AppServices, options: JobOptions = {}): () =
     await boss.createQueue(HOLD_END, { name: HOLD_END, policy: 'stately', retryLimit: 50, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 });
     await boss.createQueue(SWEEP, { name: SWEEP, policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
     await boss.createQueue(LEDGER_CHECK, { name: LEDGER_CHECK, policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
+    // Only the trade bot's leader runs jobs, and this process has just become it: a job still
+    // active was left by a leader that died in it. Until it expired (5-10 minutes), the stately
+    // queues would start no other job of its kind; failed now, it is retried (the commands are
+    // idempotent) and the sweep runs again.
+    const orphaned = (await dataSource.query(`SELECT id::text AS id, name FROM ${JOB_SCHEMA}.job WHERE state = 'active'`)) as Array<{ id: string; name: string }>;
+    for (const job of orphaned) await boss.fail(job.name, job.id, { message: 'the process running it is gone' });
+    if (orphaned.length > 0) logger.warn({ jobs: orphaned.length }, 'failed the jobs a previous leader left active');
     const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
     const inJob = <T>(queue: string, job: PgBoss.Job<unknown>, work: () => Promise<T>) => withLogContext({ jobId: job.id, queue }, work);
 

@@ -83,11 +83,13 @@ export interface TradeBot {
    */
   cancelOffer(offerId: string): Promise<void>;
   /**
-   * The offer the bot sent whose message contains `marker` (our `(ref <id>)`) and that Steam still
-   * has active or awaiting confirmation, if any: a send whose answer was lost (a timeout, a process
-   * that died mid-send) is followed instead of leaving that offer untracked or sending a twin.
+   * The offer the bot sent whose message contains `marker` (our `(ref <id>)`), in whatever state
+   * Steam has it now, among those still active or changed since `sinceSeconds` (epoch seconds), if
+   * any: a send whose answer was lost (a timeout, a process that died mid-send) is followed instead
+   * of leaving that offer untracked or sending a twin, even when its counterparty already answered
+   * it (accepted or declined while nobody followed it).
    */
-  findSentOffer(marker: string): Promise<{ offerId: string; state: number } | null>;
+  findSentOffer(marker: string, sinceSeconds: number): Promise<{ offerId: string; state: number } | null>;
   /** Trades since `sinceSeconds` (epoch seconds), newest first. */
   getTradeHistory(sinceSeconds: number): Promise<TradeHistoryEntry[]>;
   /** Whether the bot holds this asset in a tradable context (2), i.e. its protection is over. */

@@ -2,11 +2,13 @@
  * The load balancer's nginx config, rendered from its template, checked by real nginx (`nginx -t`:
  * every directive known and in its place, the upstreams resolvable) as whoever runs the tests.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../freePort';
 import { COMPOSE_NGINX_CONFIG_FILE, COMPOSE_NGINX_OPTIONS, findNginx, nginxMainConfig, renderNginxConfig } from './nginxConfig';
 
 const dirs: string[] = [];
@@ -54,7 +56,7 @@ describe('renderNginxConfig', () => {
     const retried = /^\s*proxy_next_upstream ([^;]*);/m.exec(config);
     expect(retried, 'proxy_next_upstream is set').not.toBeNull();
     expect(retried![1]).not.toContain('non_idempotent');
-    expect(config).toContain('    server 127.0.0.1:18081;\n    server 127.0.0.1:18082;');
+    expect(config).toContain('    server 127.0.0.1:18081 max_fails=0;\n    server 127.0.0.1:18082 max_fails=0;');
   });
 
   it('refuses values that would add directives', () => {
@@ -65,5 +67,40 @@ describe('renderNginxConfig', () => {
 
   it("matches compose's copy (run `node --import tsx ops/deploy/nginxConfig.ts` after changing the template)", () => {
     expect(readFileSync(COMPOSE_NGINX_CONFIG_FILE, 'utf8')).toBe(renderNginxConfig(COMPOSE_NGINX_OPTIONS));
+  });
+});
+
+describe('the rendered config, run by nginx', () => {
+  it('passes on the 503s of a database outage (every process answering 503) and serves again as soon as the processes do', async () => {
+    let status = 503;
+    const processes = await Promise.all(
+      [1, 2].map(async () => {
+        const port = await freePort();
+        const server = http.createServer((_request, response) => response.writeHead(status, { 'content-type': 'application/json' }).end('{}'));
+        await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+        return { server, port };
+      }),
+    );
+    const dir = mkdtempSync(path.join(tmpdir(), 'sm-nginx-'));
+    dirs.push(dir);
+    const port = await freePort();
+    const config = renderNginxConfig({ listen: `127.0.0.1:${port}`, upstreams: processes.map((upstream) => `127.0.0.1:${upstream.port}`) });
+    writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConfig(dir, config));
+    const nginx = spawn(findNginx(), ['-p', `${dir}/`, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+    const exited = new Promise((resolve) => nginx.once('exit', resolve));
+    const statusOf = () => fetch(`http://127.0.0.1:${port}/api/user`).then((response) => response.status);
+    try {
+      // Listening once it answers anything.
+      for (let tries = 0; (await statusOf().catch(() => 0)) === 0 && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const down: number[] = [];
+      for (let i = 0; i < 6; i++) down.push(await statusOf());
+      expect(down).toEqual([503, 503, 503, 503, 503, 503]);
+      status = 200;
+      expect(await statusOf()).toBe(200);
+    } finally {
+      nginx.kill('SIGTERM');
+      await exited;
+      for (const { server } of processes) server.close();
+    }
   });
 });

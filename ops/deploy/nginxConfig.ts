@@ -37,7 +37,8 @@ export function renderNginxConfig({ listen, upstreams, serverName = '_' }: Nginx
 
   const values: Record<string, string> = {
     listen: listenText,
-    upstreamServers: upstreams.map((upstream) => `    server ${upstream};`).join('\n'),
+    // max_fails=0: see the template's proxy_next_upstream.
+    upstreamServers: upstreams.map((upstream) => `    server ${upstream} max_fails=0;`).join('\n'),
     serverName,
   };
   return readFileSync(TEMPLATE_FILE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {

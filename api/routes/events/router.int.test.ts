@@ -122,6 +122,24 @@ describe('GET /api/events', () => {
     expect(received.map((event) => event.data.n)).toEqual(['new']);
   });
 
+  it('names where a fresh stream starts, so a browser whose stream ends before any event resumes there', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const userId = await userIdOf(client);
+    const newest = await record(app, { userId, type: 'order', payload: { n: 'old' } });
+    const first = await openStream(client);
+    for (let waited = 0; first.text.length === 0 && waited < 5_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+    await first.close();
+    // Its first block sets the reconnection delay and the id to resume after, and is no event.
+    expect(first.text[0]).toBe(`retry: 3000\nid: ${newest}`);
+    expect(first.received).toEqual([]);
+
+    await record(app, { userId, type: 'order', payload: { n: 'while away' } });
+    const resumed = await openStream(client, { 'last-event-id': newest });
+    const received = await resumed.until(1);
+    await resumed.close();
+    expect(received.map((event) => event.data.n)).toEqual(['while away']);
+  });
+
   it('refuses a Last-Event-ID it did not send', async () => {
     const client = await signIn(app, uniqueSteamId());
     const response = await client.get('/api/events', { 'last-event-id': 'abc' });

@@ -1,8 +1,9 @@
 /**
  * GET /api/events: the signed-in user's live events as Server-Sent Events (`listing`, `balance`,
- * `trade-offer`, `order`). Each event carries its log id, so a reconnecting browser sends
- * `Last-Event-ID` and receives what it missed; a comment line every 25 s keeps proxies from
- * closing an idle stream.
+ * `trade-offer`, `order`). Each event carries its log id, and so does the stream's first block (the
+ * id it starts after), so a reconnecting browser sends `Last-Event-ID` and receives what it missed
+ * even when its stream ended before any event; a comment line every 25 s keeps proxies from closing
+ * an idle stream. A stopping server ends its streams, which tells browsers to reconnect elsewhere.
  */
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
@@ -56,7 +57,9 @@ function openStream(hub: EventHub, userId: string, cursor: string, logger: AppSe
     unsubscribe();
     stopOnClose();
   });
-  stream.write(`retry: ${RETRY_MS}\n\n`);
+  // The id names where this stream starts, without being an event: a browser whose stream ends
+  // before any event came (its server stopping) resumes from here, not from whatever is newest then.
+  stream.write(`retry: ${RETRY_MS}\nid: ${cursor}\n\n`);
   flush();
   return stream;
 }

@@ -101,7 +101,7 @@ class FakeManager extends EventEmitter implements TradeOfferManagerLike {
     (_appid: number, _contextid: number, _tradableOnly: boolean, callback: (error: Error | null, inventory?: Array<{ assetid?: string }>) => void) =>
       callback(null, this.inventory),
   );
-  getOffers = vi.fn((_filter: number, callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void) =>
+  getOffers = vi.fn((_filter: number, _historicalCutoff: Date, callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void) =>
     callback(null, [...this.offers.values()], []),
   );
   shutdown = vi.fn();
@@ -398,13 +398,15 @@ describe('offers', () => {
     offer('1', 3, 'Your purchase from SkinMarket (ref aaa)');
     offer('2', 2, 'Your purchase from SkinMarket (ref bbb)');
     offer('3', 9, 'Your items for sale on SkinMarket (ref ccc)');
-    expect(await bot.findSentOffer('(ref aaa)')).toBeNull();
-    expect(await bot.findSentOffer('(ref bbb)')).toEqual({ offerId: '2', state: 2 });
-    expect(await bot.findSentOffer('(ref ccc)')).toEqual({ offerId: '3', state: 9 });
-    expect(manager.getOffers).toHaveBeenCalledWith(1, expect.any(Function));
+    // Accepted before anyone followed it: still ours to follow, not to send again.
+    expect(await bot.findSentOffer('(ref aaa)', 1_795_000_000)).toEqual({ offerId: '1', state: 3 });
+    expect(await bot.findSentOffer('(ref bbb)', 1_795_000_000)).toEqual({ offerId: '2', state: 2 });
+    expect(await bot.findSentOffer('(ref ccc)', 1_795_000_000)).toEqual({ offerId: '3', state: 9 });
+    expect(await bot.findSentOffer('(ref ddd)', 1_795_000_000)).toBeNull();
+    expect(manager.getOffers).toHaveBeenCalledWith(3, new Date(1_795_000_000_000), expect.any(Function));
 
-    manager.getOffers.mockImplementationOnce((_filter, callback) => callback(new Error('HTTP error 502')));
-    await expect(bot.findSentOffer('(ref bbb)')).rejects.toBeInstanceOf(TradeBotUnavailableError);
+    manager.getOffers.mockImplementationOnce((_filter, _cutoff, callback) => callback(new Error('HTTP error 502')));
+    await expect(bot.findSentOffer('(ref bbb)', 1_795_000_000)).rejects.toBeInstanceOf(TradeBotUnavailableError);
     await stop();
   });
 });

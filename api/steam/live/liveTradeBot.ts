@@ -61,8 +61,11 @@ export interface TradeOfferManagerLike extends EventEmitter {
   setCookies(cookies: string[], callback: (error: Error | null) => void): void;
   createOffer(tradeUrl: string): TradeOfferLike;
   getOffer(id: string, callback: Callback<TradeOfferLike>): void;
-  /** `filter` 1 = EOfferFilter.ActiveOnly; the callback gets the sent offers, then the received ones. */
-  getOffers(filter: number, callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void): void;
+  /**
+   * `filter` 3 = EOfferFilter.All: active offers and those changed since `historicalCutoff`; the
+   * callback gets the sent offers, then the received ones.
+   */
+  getOffers(filter: number, historicalCutoff: Date, callback: (error: Error | null, sent?: TradeOfferLike[], received?: TradeOfferLike[]) => void): void;
   getInventoryContents(appid: number, contextid: number, tradableOnly: boolean, callback: Callback<Array<{ assetid?: string; id?: string }>>): void;
   shutdown(): void;
 }
@@ -95,8 +98,8 @@ export interface LiveBotDependencies {
 const ACTIVE = 2;
 const ACCEPTED = 3;
 const NEEDS_CONFIRMATION = 9;
-/** steam-tradeoffer-manager's EOfferFilter.ActiveOnly. */
-const ACTIVE_ONLY = 1;
+/** steam-tradeoffer-manager's EOfferFilter.All. */
+const ALL_OFFERS = 3;
 const HOUR_MS = 60 * 60 * 1000;
 const MAX_RETRY_MS = 30 * 60 * 1000;
 /** At most one web-session refresh per this interval, however many requests see the session expire. */
@@ -319,12 +322,12 @@ export function createLiveTradeBot(settings: LiveBotSettings, deps: LiveBotDepen
       });
     },
 
-    async findSentOffer(marker) {
+    async findSentOffer(marker, sinceSeconds) {
       requireOnline();
       const sent = await new Promise<TradeOfferLike[]>((resolve, reject) =>
-        manager.getOffers(ACTIVE_ONLY, (error, offers) => (error ? reject(unavailable('getOffers', error)) : resolve(offers ?? []))),
+        manager.getOffers(ALL_OFFERS, new Date(sinceSeconds * 1000), (error, offers) => (error ? reject(unavailable('getOffers', error)) : resolve(offers ?? []))),
       );
-      const found = sent.find((offer) => (offer.state === ACTIVE || offer.state === NEEDS_CONFIRMATION) && offer.message.includes(marker) && offer.id);
+      const found = sent.find((offer) => offer.message.includes(marker) && offer.id);
       return found ? { offerId: String(found.id), state: found.state } : null;
     },
 

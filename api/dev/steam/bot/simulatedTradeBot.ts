@@ -22,7 +22,6 @@ import { SIM_BOT_STEAM_ID } from '../accounts';
 export const SIMULATED_BOT_NAME = 'simulated';
 const REQUEST_TIMEOUT_MS = 8_000;
 const ACTIVE = 2;
-const NEEDS_CONFIRMATION = 9;
 const ACCEPTED = 3;
 
 export interface SimulatedTradeBotOptions {
@@ -180,11 +179,8 @@ export function createSimulatedTradeBot(options: SimulatedTradeBotOptions): Trad
       await json(response, z.unknown(), 'CancelTradeOffer');
     },
 
-    async findSentOffer(marker) {
-      // A cutoff in the future: the active offers alone.
-      const found = (await sentOffers(Math.floor(Date.now() / 1000) + 60)).find(
-        (offer) => (offer.trade_offer_state === ACTIVE || offer.trade_offer_state === NEEDS_CONFIRMATION) && offer.message?.includes(marker),
-      );
+    async findSentOffer(marker, sinceSeconds) {
+      const found = (await sentOffers(sinceSeconds)).find((offer) => offer.message?.includes(marker));
       return found ? { offerId: found.tradeofferid, state: found.trade_offer_state } : null;
     },
 
