@@ -26,11 +26,13 @@ const ENTRY_MODULES = ['index.html', 'src/start.tsx'];
 /**
  * The modules each measured route loads at once (the router's lazy screen, and what it loads lazily
  * on first render), and its budgets: gzipped bytes, and files, each a request the phone's main
- * thread starts and a round trip on a busy connection (ops/chunkGroups.ts).
+ * thread starts and a round trip on a busy connection (ops/chunkGroups.ts). `/market`'s 24th file is
+ * shared/text.ts (about 240 bytes), the one definition of text without control characters, which
+ * the market's filters share with the forms' schemas.
  */
 const ROUTES: Record<string, { modules: string[]; budgetBytes: number; maxFiles: number }> = {
   '/': { modules: ['src/screens/landing/LandingScreen.tsx'], budgetBytes: 167 * KIB, maxFiles: 11 },
-  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 191 * KIB, maxFiles: 23 },
+  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 191 * KIB, maxFiles: 24 },
 };
 
 interface ManifestChunk {
