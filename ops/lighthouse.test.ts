@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { belowThresholds, missedPerformanceFloors, PERFORMANCE_FLOORS, type PageAudit } from './lighthouse';
+import { belowThresholds, cpuSlowdownFor, DEFAULT_CPU_SLOWDOWN, median, missedPerformanceFloors, PERFORMANCE_FLOORS, type PageAudit } from './lighthouse';
 
 const passing: PageAudit = {
   path: '/market',
@@ -10,7 +10,41 @@ const passing: PageAudit = {
   totalBlockingTimeMs: 500,
   cumulativeLayoutShift: 0,
   performanceRuns: 1,
+  cpuSlowdown: 4,
+  benchmarkIndex: 1600,
+  performanceFloor: PERFORMANCE_FLOORS.score,
 };
+
+describe('median', () => {
+  it('is the middle value, or the mean of the middle two, whatever the order', () => {
+    expect(median([1600, 1100, 1300])).toBe(1300);
+    expect(median([1100, 1700, 1300, 1500])).toBe(1400);
+    expect(median([1200])).toBe(1200);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('cpuSlowdownFor', () => {
+  it("keeps Lighthouse's default on the fast desktop it is set for, and on faster ones", () => {
+    expect(cpuSlowdownFor(1750)).toBe(DEFAULT_CPU_SLOWDOWN);
+    expect(cpuSlowdownFor(2500)).toBe(DEFAULT_CPU_SLOWDOWN);
+  });
+
+  it('slows a weaker host down less, in proportion to its benchmark index', () => {
+    expect(cpuSlowdownFor(1500)).toBe(3.4);
+    expect(cpuSlowdownFor(1312.5)).toBe(3);
+    expect(cpuSlowdownFor(1100)).toBe(2.5);
+  });
+
+  it('never goes below the low-end desktop figure, however loaded the benchmark read', () => {
+    expect(cpuSlowdownFor(600)).toBe(2);
+  });
+
+  it('uses the default when no benchmark is known yet', () => {
+    expect(cpuSlowdownFor(Number.NaN)).toBe(DEFAULT_CPU_SLOWDOWN);
+    expect(cpuSlowdownFor(0)).toBe(DEFAULT_CPU_SLOWDOWN);
+  });
+});
 
 describe('missedPerformanceFloors', () => {
   it('is empty for a run that meets every floor, the floors themselves included', () => {
@@ -23,6 +57,12 @@ describe('missedPerformanceFloors', () => {
         cumulativeLayoutShift: PERFORMANCE_FLOORS.cumulativeLayoutShift,
       }),
     ).toEqual([]);
+  });
+
+  it("holds a run to its page's own score floor when given one", () => {
+    expect(missedPerformanceFloors({ ...passing, score: 0.85 }, 0.8)).toEqual([]);
+    expect(missedPerformanceFloors({ ...passing, score: 0.78 }, 0.8)).toEqual(['performance 0.78 < 0.8']);
+    expect(missedPerformanceFloors({ ...passing, score: 0.85 })).toEqual(['performance 0.85 < 0.9']);
   });
 
   it('names each floor a run misses', () => {
@@ -42,6 +82,12 @@ describe('belowThresholds', () => {
   it('fails a page under a category threshold, with the audits that cost it points', () => {
     const audit = { ...passing, scores: { ...passing.scores, accessibility: 0.96 }, failing: ['accessibility: color-contrast'] };
     expect(belowThresholds([audit])).toEqual(['/market accessibility 0.96 < 1 (accessibility: color-contrast)']);
+  });
+
+  it("judges a page's performance against its own floor", () => {
+    const signedIn = { ...passing, path: '/listings', scores: { ...passing.scores, performance: 0.84 }, performanceFloor: 0.8, performanceRuns: 2 };
+    expect(belowThresholds([signedIn])).toEqual([]);
+    expect(belowThresholds([{ ...signedIn, scores: { ...signedIn.scores, performance: 0.79 } }])).toEqual(['/listings performance 0.79 < 0.8 (best of 2 runs)']);
   });
 
   it('fails a page whose best performance run misses a floor, saying how many runs it took', () => {

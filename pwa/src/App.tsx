@@ -14,13 +14,14 @@ import { LiveEvents } from './live/LiveEvents';
 import { queryClient } from './queryClient';
 import { useCurrentUser } from './queries/user';
 import { lazyWithPreload } from './lazyWithPreload';
+import { loadDexieApart } from './offline/dexieApart';
 import { hasPrerenderedGlobals } from './prerender/styles';
 import { providerSystem } from './theme';
 import { useHydrated } from './useHydrated';
 
 // Loaded when first needed: the outbox and its dialogs need Dexie and only run for a signed-in
 // user; the toasts' view waits for the first toast (toasts created earlier wait in the store).
-const OfflineSync = lazy(() => import('./offline/OfflineSync'));
+const OfflineSync = lazy(() => loadDexieApart().then(() => import('./offline/OfflineSync')));
 const ToastViewport = lazyWithPreload(() => import('./components/ToastViewport'));
 
 /**

@@ -11,11 +11,12 @@ import { inventoryKeys, listingKeys, orderKeys, paymentMethodKeys } from '../que
 import { userKeys, type User } from '../queries/user';
 import type * as CachedData from './cachedData';
 import type { Dataset } from './db';
+import { loadDexieApart } from './dexieApart';
 
 /** The Dexie writers, loaded with the first answer to copy (Dexie stays off the first paint). */
 let writers: Promise<typeof CachedData> | undefined;
 function cachedData() {
-  writers ??= import('./cachedData');
+  writers ??= loadDexieApart().then(() => import('./cachedData'));
   return writers;
 }
 

@@ -70,21 +70,31 @@ function withEarlierSaves(client: PersistedClient, storage: Storage | undefined)
   return { ...client, clientState: { ...client.clientState, queries: [...client.clientState.queries, ...carried] } };
 }
 
-const storage = localStorageOrUndefined();
+let options: PersistOptions | undefined;
 
-export const publicCachePersistOptions: PersistOptions = {
-  persister: createSyncStoragePersister({
-    storage,
-    key: STORAGE_KEY,
-    serialize: (client) => JSON.stringify(withEarlierSaves(firstPageOnly(client), storage)),
-  }),
-  buster: CACHE_VERSION,
-  maxAge: MAX_AGE_MS,
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query) => query.state.status === 'success' && PUBLIC_QUERIES.has(query.queryHash),
-    shouldDehydrateMutation: () => false,
-  },
-};
+/**
+ * Made on first use, not when the module runs: a page's first touch of localStorage reads the
+ * origin's storage from disk (some 3 ms here, four times that on a phone), and the module runs in
+ * the app's first task, already its longest.
+ */
+export function publicCachePersistOptions(): PersistOptions {
+  if (options) return options;
+  const storage = localStorageOrUndefined();
+  options = {
+    persister: createSyncStoragePersister({
+      storage,
+      key: STORAGE_KEY,
+      serialize: (client) => JSON.stringify(withEarlierSaves(firstPageOnly(client), storage)),
+    }),
+    buster: CACHE_VERSION,
+    maxAge: MAX_AGE_MS,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && PUBLIC_QUERIES.has(query.queryHash),
+      shouldDehydrateMutation: () => false,
+    },
+  };
+  return options;
+}
 
 /**
  * Puts the saved public answers into the cache (as stale: shown, but re-read as soon as the network
@@ -101,8 +111,9 @@ export async function restorePublicCache(queryClient: QueryClient): Promise<void
       .findAll({ predicate: (query) => query.state.status === 'success' })
       .map((query) => [query.queryHash, { key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }]),
   );
+  const persistOptions = publicCachePersistOptions();
   try {
-    await persistQueryClientRestore({ queryClient, ...publicCachePersistOptions });
+    await persistQueryClientRestore({ queryClient, ...persistOptions });
     for (const { key, data, updatedAt } of kept.values()) {
       if (queryClient.getQueryState(key)?.dataUpdatedAt !== updatedAt) queryClient.setQueryData(key, data, { updatedAt });
     }
@@ -110,7 +121,7 @@ export async function restorePublicCache(queryClient: QueryClient): Promise<void
   } catch {
     // persistQueryClientRestore has removed the unreadable save.
   }
-  persistQueryClientSubscribe({ queryClient, ...publicCachePersistOptions });
+  persistQueryClientSubscribe({ queryClient, ...persistOptions });
   // What the cache had before (the server's first page) is saved now, not at its next change.
-  if (kept.size > 0) void persistQueryClientSave({ queryClient, ...publicCachePersistOptions });
+  if (kept.size > 0) void persistQueryClientSave({ queryClient, ...persistOptions });
 }

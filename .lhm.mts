@@ -1,0 +1,32 @@
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+const base = 'http://127.0.0.1:8080';
+const port = 9333;
+const target = process.argv[2] ?? '/listings';
+const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'lh-')), { executablePath: '/usr/bin/chromium', headless: true, args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+const page = await context.newPage();
+await page.goto(`${base}/`);
+await page.getByRole('banner').getByRole('link', { name: 'Login with Steam' }).click();
+await page.waitForURL(/\/dev\/steam\/openid\/login/);
+await page.getByLabel('steamid64').fill(`76561198${100_000_000 + Math.floor(Math.random() * 900_000_000)}`);
+await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('login'));
+await page.getByRole('banner').getByRole('button', { name: /^Account menu: / }).waitFor();
+await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+await page.goto(`${base}${target}`); await page.waitForLoadState('networkidle', { timeout: 15000 }).catch(() => {});
+await page.close();
+const tbts: number[] = [];
+for (let i = 0; i < Number(process.argv[3] ?? 3); i++) {
+  const p = await context.newPage(); const cdp = await context.newCDPSession(p); await cdp.send('ServiceWorker.enable'); await cdp.send('ServiceWorker.stopAllWorkers'); await p.close();
+  const r = await lighthouse(`${base}${target}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true, throttling: { cpuSlowdownMultiplier: 3 } });
+  const lhr = r!.lhr;
+  console.log(lhr.categories.performance.score, 'TBT', Math.round(lhr.audits['total-blocking-time'].numericValue!), 'bench', lhr.environment.benchmarkIndex);
+  tbts.push(Math.round(lhr.audits['total-blocking-time'].numericValue!)); console.log('   LT', (lhr.audits['long-tasks'].details as any).items.slice(0, 12).map((x: any) => String(x.url).split('/').pop()!.slice(0, 12) + ':' + Math.round(x.startTime) + '+' + Math.round(x.duration)).join(' '));
+  const lt = { items: [] as any[] };
+  console.log('  ', lt.items.slice(0, 10).map((x: any) => `${String(x.url).split('/').pop()}:${Math.round(x.startTime)}+${Math.round(x.duration)}`).join('  '));
+}
+tbts.sort((a, b) => a - b); console.log('TBT sorted', tbts.join(' '), 'median', tbts[Math.floor(tbts.length / 2)]);
+await context.close();
