@@ -8,7 +8,10 @@
  * - a refund or dispute takes (part of) a completed deposit back (ledger/postings.ts chargeBack):
  *   out of the user's balance, the rest as a debt. The provider's running total per refund/dispute
  *   is kept, so events restating it (a dispute's `created` then `funds_withdrawn`, a replay) move
- *   nothing more, and all of them together never take back more than the deposit brought in.
+ *   nothing more, and all of them together never take back more than the deposit brought in;
+ * - a dispute ruled for us (the provider's money reinstated) gives back what that dispute took, once
+ *   (a credit: a debt the chargeback left is repaid from it first). A reinstatement that arrives
+ *   before its dispute is answered 409, so the provider sends it again after.
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
@@ -18,10 +21,10 @@ import { Deposit } from '../entities';
 import { conflict, notFound, unprocessable } from '../errors';
 import { recordEvent } from '../events/domainEvents';
 import { availableBalance, owedBy } from '../ledger/ledger';
-import { chargeBack, creditDeposit } from '../ledger/postings';
-import { type PaymentEvent, type PaymentReversal } from '../payments/gateway';
+import { chargeBack, creditDeposit, reverseChargeback } from '../ledger/postings';
+import { type PaymentEvent, type PaymentReinstatement, type PaymentReversal } from '../payments/gateway';
 
-export type SettleOutcome = 'credited' | 'cancelled' | 'reversed' | 'already_settled' | 'already_processed' | 'ignored';
+export type SettleOutcome = 'credited' | 'cancelled' | 'reversed' | 'reinstated' | 'already_settled' | 'already_processed' | 'ignored';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTOR = 'system:payment-webhook';
@@ -48,7 +51,13 @@ export async function depositSettler({ event, dataSource }: { event: PaymentEven
     if (!claimed) return 'already_processed';
 
     const outcome =
-      event.type === 'payment.reversed' ? await reverse(tx, deposit, event) : event.type === 'checkout.cancelled' ? await cancel(tx, deposit, event) : await credit(tx, deposit, event);
+      event.type === 'payment.reversed'
+        ? await reverse(tx, deposit, event)
+        : event.type === 'payment.reinstated'
+          ? await reinstate(tx, deposit, event)
+          : event.type === 'checkout.cancelled'
+            ? await cancel(tx, deposit, event)
+            : await credit(tx, deposit, event);
     await tx.query('UPDATE payment_provider_events SET outcome = $2 WHERE event_id = $1', [event.eventId, outcome]);
     return outcome;
   });
@@ -60,15 +69,16 @@ async function lockDeposit(tx: EntityManager, event: DepositEvent): Promise<Depo
   const lock = { mode: 'pessimistic_write' } as const;
   if (event.depositId !== null && UUID.test(event.depositId)) {
     const deposit = await deposits.findOne({ where: { id: event.depositId, method: 'paypal' }, lock });
-    if (deposit && event.type !== 'payment.reversed' && deposit.providerCheckoutId !== event.checkoutId) {
+    const aboutPayment = event.type === 'payment.reversed' || event.type === 'payment.reinstated';
+    if (deposit && !aboutPayment && deposit.providerCheckoutId !== event.checkoutId) {
       throw unprocessable('The checkout does not belong to this deposit', 'checkout_mismatch');
     }
-    if (deposit && event.type === 'payment.reversed' && event.paymentId && deposit.providerPaymentId && deposit.providerPaymentId !== event.paymentId) {
+    if (deposit && aboutPayment && event.paymentId && deposit.providerPaymentId && deposit.providerPaymentId !== event.paymentId) {
       throw unprocessable('The payment does not belong to this deposit', 'payment_mismatch');
     }
     return deposit;
   }
-  if (event.type === 'payment.reversed' && event.paymentId) {
+  if ((event.type === 'payment.reversed' || event.type === 'payment.reinstated') && event.paymentId) {
     return deposits.findOne({ where: { providerPaymentId: event.paymentId, method: 'paypal' }, lock });
   }
   return null;
@@ -121,6 +131,7 @@ async function reverse(tx: EntityManager, deposit: Deposit, event: PaymentRevers
   if (cents <= 0n) return 'already_settled';
 
   await tx.getRepository(Deposit).update({ id: deposit.id }, { reversedCents: deposit.reversedCents + cents });
+  await tx.query('UPDATE deposit_reversals SET taken_cents = taken_cents + $3 WHERE deposit_id = $1 AND source = $2', [deposit.id, event.source, cents.toString()]);
   const amount = formatUsd(deposit.amountCents);
   const { shortfall } = await chargeBack(tx, {
     userId: deposit.userId,
@@ -151,4 +162,49 @@ async function reverse(tx: EntityManager, deposit: Deposit, event: PaymentRevers
     },
   });
   return 'reversed';
+}
+
+async function reinstate(tx: EntityManager, deposit: Deposit, event: PaymentReinstatement): Promise<SettleOutcome> {
+  if (event.currency.toLowerCase() !== 'usd') throw unprocessable('The reinstated currency does not match the deposit', 'amount_mismatch');
+  const [reversal] = (await tx.query('SELECT taken_cents::text AS taken FROM deposit_reversals WHERE deposit_id = $1 AND source = $2 FOR UPDATE', [
+    deposit.id,
+    event.source,
+  ])) as Array<{ taken: string }>;
+  // The dispute itself has not reached us yet (the provider does not promise order).
+  if (!reversal) throw conflict('The dispute has not been applied yet', 'dispute_not_applied');
+  const taken = BigInt(reversal.taken);
+  const cents = event.amountCents < taken ? event.amountCents : taken;
+  if (cents <= 0n) return 'already_settled';
+
+  await tx.query('UPDATE deposit_reversals SET taken_cents = taken_cents - $3, updated_at = now() WHERE deposit_id = $1 AND source = $2', [
+    deposit.id,
+    event.source,
+    cents.toString(),
+  ]);
+  await tx.getRepository(Deposit).update({ id: deposit.id }, { reversedCents: deposit.reversedCents - cents });
+  await reverseChargeback(tx, {
+    userId: deposit.userId,
+    cents,
+    reference: `${deposit.id}:${event.eventId}`,
+    description: `Chargeback reversed: the dispute of your PayPal deposit of ${formatUsd(deposit.amountCents)} was closed in your favour`,
+  });
+  await audit(tx, {
+    actor: ACTOR,
+    action: 'deposit.reinstated',
+    subjectType: 'deposit',
+    subjectId: deposit.id,
+    details: { eventId: event.eventId, source: event.source, cents: cents.toString() },
+  });
+  await recordEvent(tx, {
+    userId: deposit.userId,
+    type: 'balance',
+    payload: {
+      balance: formatMoney(await availableBalance(tx, deposit.userId)),
+      owed: formatMoney(await owedBy(tx, deposit.userId)),
+      depositId: deposit.id,
+      status: 'reinstated',
+      amount: formatMoney(cents),
+    },
+  });
+  return 'reinstated';
 }

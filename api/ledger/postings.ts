@@ -64,6 +64,24 @@ export async function chargeBack(
   return { shortfall };
 }
 
+/**
+ * A dispute ruled for us: the provider gave back `cents` it had taken, and they go back to the
+ * user's available balance (a credit, so a debt the chargeback left is repaid from it first: see
+ * ledger.ts `post`). `reference` names the provider event.
+ */
+export function reverseChargeback(manager: EntityManager, p: { userId: string; cents: bigint; reference: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'chargeback_reversal',
+    description: p.description,
+    reference: `chargeback-reversal:${p.reference}`,
+    legs: [
+      { account: { system: 'external' }, amount: -cents },
+      { account: { user: p.userId }, amount: cents },
+    ],
+  });
+}
+
 /** A requested withdrawal leaves the available balance at once and waits as pending. */
 export function holdWithdrawal(manager: EntityManager, p: { userId: string; cents: bigint; withdrawalId: string; description: string }) {
   const cents = positive(p.cents);

@@ -71,6 +71,19 @@ describe('the Stripe gateway reading recorded webhooks', () => {
     expect(gateway.verifyWebhook(withdrawn, signed(withdrawn))).toEqual({ ...reversal, eventId: 'evt_1QkZDrLkdIwHu7ixJ0k1L2m3' });
   });
 
+  it("turns a won dispute's funds_reinstated into a reinstatement of that dispute", () => {
+    const payload = fixture('charge.dispute.funds_reinstated');
+    expect(gateway.verifyWebhook(payload, signed(payload))).toEqual({
+      type: 'payment.reinstated',
+      eventId: 'evt_1QmA7sLkdIwHu7ixR5s6T7u8',
+      depositId: null,
+      paymentId: 'pi_3QkZ3uLkdIwHu7ix0Yq5nT2w',
+      source: 'dispute:dp_1QkZDqLkdIwHu7ixE6f7G8h9',
+      amountCents: 2500n,
+      currency: 'usd',
+    });
+  });
+
   it('ignores events it has no use for', () => {
     const payload = fixture('charge.refunded').replaceAll('"charge.refunded"', '"charge.updated"');
     expect(gateway.verifyWebhook(payload, signed(payload))).toEqual({ type: 'ignored', eventId: 'evt_3QkZ3uLkdIwHu7ix1Rf8sT4u' });

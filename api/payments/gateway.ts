@@ -27,6 +27,7 @@ export type PaymentEvent =
     }
   | { type: 'checkout.cancelled'; eventId: string; checkoutId: string; depositId: string }
   | PaymentReversal
+  | PaymentReinstatement
   | { type: 'ignored'; eventId: string };
 
 /**
@@ -44,6 +45,22 @@ export interface PaymentReversal {
   /** What takes the money back: `refund` (all refunds of the payment together) or `dispute:<id>`. */
   source: string;
   /** How much that source has taken back so far, in cents. */
+  amountCents: bigint;
+  currency: string;
+}
+
+/**
+ * A dispute ruled for us: the provider gave the disputed money back (Stripe:
+ * `charge.dispute.funds_reinstated`), so what the dispute took from the user goes back to them.
+ */
+export interface PaymentReinstatement {
+  type: 'payment.reinstated';
+  eventId: string;
+  depositId: string | null;
+  paymentId: string | null;
+  /** The dispute, named as its reversal named it: `dispute:<id>`. */
+  source: string;
+  /** What the provider gave back, in cents. */
   amountCents: bigint;
   currency: string;
 }
@@ -129,6 +146,19 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
           source: 'refund',
           amountCents: BigInt(charge.amount_refunded),
           currency: charge.currency,
+        };
+      }
+      if (event.type === 'charge.dispute.funds_reinstated') {
+        const dispute = event.data.object;
+        const charge = typeof dispute.charge === 'string' ? null : dispute.charge;
+        return {
+          type: 'payment.reinstated',
+          eventId: event.id,
+          depositId: charge?.metadata?.depositId ?? null,
+          paymentId: idOf(dispute.payment_intent),
+          source: `dispute:${dispute.id}`,
+          amountCents: BigInt(dispute.amount),
+          currency: dispute.currency,
         };
       }
       if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.funds_withdrawn') {

@@ -44,7 +44,10 @@ export async function expectLedgerInvariants(dataSource: DataSource): Promise<vo
   await expectReversalsMatchChargebacks(dataSource);
 }
 
-/** A deposit's `reversed_cents` is exactly what its chargeback postings (`chargeback:<deposit>:<event>`) returned to the outside world. */
+/**
+ * A deposit's `reversed_cents` is exactly what its chargeback postings (`chargeback:<deposit>:<event>`)
+ * returned to the outside world, less what won disputes brought back (`chargeback-reversal:<deposit>:<event>`).
+ */
 async function expectReversalsMatchChargebacks(dataSource: DataSource): Promise<void> {
   const mismatched = await dataSource.query(
     `SELECT d.id, d.reversed_cents::text AS reversed, COALESCE(c.cents, 0)::text AS charged_back
@@ -52,7 +55,7 @@ async function expectReversalsMatchChargebacks(dataSource: DataSource): Promise<
      LEFT JOIN (
        SELECT split_part(t.reference, ':', 2) AS deposit_id, sum(e.amount) AS cents
        FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
-       WHERE t.kind = 'chargeback' AND a.kind = 'external'
+       WHERE t.kind IN ('chargeback', 'chargeback_reversal') AND a.kind = 'external'
        GROUP BY 1
      ) c ON c.deposit_id = d.id::text
      WHERE d.reversed_cents <> COALESCE(c.cents, 0)`,

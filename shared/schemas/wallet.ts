@@ -218,7 +218,8 @@ export interface DepositCheckout {
 /**
  * `chargeback`: the payment provider took a deposit back (refund or dispute); `debt`: the part of
  * a chargeback the balance did not cover, owed until repaid; `debt_repayment`: money credited
- * later that went to that debt first.
+ * later that went to that debt first; `chargeback_reversal`: a dispute ruled in the user's favour
+ * gave back what it took.
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -230,6 +231,7 @@ export const LEDGER_KINDS = [
   'chargeback',
   'debt',
   'debt_repayment',
+  'chargeback_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -30,8 +30,11 @@ export type SimulatedEventBody =
     }
   | {
       id: string;
-      /** Sent one after the other when a payer disputes, both for the same dispute and amount. */
-      type: 'charge.dispute.created' | 'charge.dispute.funds_withdrawn';
+      /**
+       * The first two are sent one after the other when a payer disputes, both for the same dispute
+       * and amount; the last when the dispute is won and the money comes back.
+       */
+      type: 'charge.dispute.created' | 'charge.dispute.funds_withdrawn' | 'charge.dispute.funds_reinstated';
       data: { checkoutId: string; clientReference: string; paymentId: string; disputeId: string; amountCents: string; currency: string };
     };
 
@@ -91,6 +94,17 @@ export function createSimulatedGateway(options: { config: Config; dataSource: Da
           paymentId: event.data.paymentId,
           source: 'refund',
           amountCents: BigInt(event.data.refundedCents),
+          currency: event.data.currency,
+        };
+      }
+      if (event.type === 'charge.dispute.funds_reinstated') {
+        return {
+          type: 'payment.reinstated',
+          eventId: event.id,
+          depositId: null,
+          paymentId: event.data.paymentId,
+          source: `dispute:${event.data.disputeId}`,
+          amountCents: BigInt(event.data.amountCents),
           currency: event.data.currency,
         };
       }

@@ -6,9 +6,10 @@
  * What happens to a payment later can be played too, from the paid checkout's page or by scripts
  * and tests: `POST <checkout>/refund` (optional `amount`, default the rest) sends `charge.refunded`
  * with the payment's refunds so far; `POST <checkout>/dispute` sends `charge.dispute.created` and
- * then `charge.dispute.funds_withdrawn`, as Stripe does; `POST /dev/pay/events/<id>/resend` delivers
- * a sent event again (a provider's retry). Browsers are sent back to the checkout page; JSON callers
- * get the events sent and the webhook's answer to each.
+ * then `charge.dispute.funds_withdrawn`, as Stripe does; `POST <checkout>/dispute/won` rules the
+ * dispute for the merchant and sends `charge.dispute.funds_reinstated`; `POST
+ * /dev/pay/events/<id>/resend` delivers a sent event again (a provider's retry). Browsers are sent
+ * back to the checkout page; JSON callers get the events sent and the webhook's answer to each.
  */
 import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
@@ -29,6 +30,7 @@ interface CheckoutRow {
   payment_id: string | null;
   refunded_cents: string;
   dispute_id: string | null;
+  dispute_won_at: Date | null;
 }
 
 /** An event as sent: its id and type, and the webhook's last answer (status and body; null when it never answered). */
@@ -47,14 +49,19 @@ function afterPayment(checkout: CheckoutRow, action: string): string {
   const refunded = BigInt(checkout.refunded_cents);
   const lines = [
     refunded > 0n ? `<div class="row"><span>Refunded</span><b>${escapeHtml(formatUsd(refunded))}</b></div>` : '',
-    checkout.dispute_id ? `<div class="row"><span>Dispute</span><b>${escapeHtml(checkout.dispute_id)}</b></div>` : '',
+    checkout.dispute_id
+      ? `<div class="row"><span>Dispute</span><b>${escapeHtml(checkout.dispute_id)}${checkout.dispute_won_at ? ' (won)' : ''}</b></div>`
+      : '',
   ].join('');
   const open = !checkout.dispute_id && refunded < BigInt(checkout.amount_cents);
-  return `${lines}<p class="note">This checkout is paid.${open ? ' What the payer or the provider may do later:' : ''}</p>${
+  const disputeOpen = checkout.dispute_id !== null && checkout.dispute_won_at === null;
+  return `${lines}<p class="note">This checkout is paid.${open || disputeOpen ? ' What the payer or the provider may do later:' : ''}</p>${
     open
       ? `<form method="post" action="${escapeHtml(action)}/refund"><button class="cancel" type="submit">Refund</button></form>
 <form method="post" action="${escapeHtml(action)}/dispute"><button class="cancel" type="submit">Dispute</button></form>`
-      : ''
+      : disputeOpen
+        ? `<form method="post" action="${escapeHtml(action)}/dispute/won"><button class="cancel" type="submit">Win dispute</button></form>`
+        : ''
   }`;
 }
 
@@ -226,6 +233,22 @@ export function devPayRouter({ config, dataSource, logger, secrets }: AppService
     const events = [await send(checkout, { type: 'charge.dispute.created', data })];
     events.push(await send(checkout, { type: 'charge.dispute.funds_withdrawn', data }));
     answer(ctx, checkout, events);
+  });
+
+  router.post('/checkout/:id/dispute/won', async (ctx) => {
+    const checkout = await load(ctx.params.id ?? '');
+    // Refunds stop once a payment is disputed, so what was disputed is what was left of it.
+    const [won] = (await dataSource.query(
+      `WITH changed AS (
+         UPDATE sim_payment_checkouts SET dispute_won_at = now()
+         WHERE id = $1 AND dispute_id IS NOT NULL AND dispute_won_at IS NULL
+         RETURNING dispute_id, (amount_cents - refunded_cents)::text AS amount)
+       SELECT dispute_id, amount FROM changed`,
+      [checkout.id],
+    )) as Array<{ dispute_id: string; amount: string }>;
+    if (!won) throw conflict('Only an open dispute can be won, once', 'not_winnable');
+    const data = { paymentId: checkout.payment_id!, disputeId: won.dispute_id, amountCents: won.amount, currency: checkout.currency };
+    answer(ctx, checkout, [await send(checkout, { type: 'charge.dispute.funds_reinstated', data })]);
   });
 
   router.post('/events/:id/resend', async (ctx) => {

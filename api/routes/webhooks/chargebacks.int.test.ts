@@ -181,6 +181,64 @@ describe('a dispute at the payment provider', () => {
   });
 });
 
+describe("a dispute ruled in the user's favour", () => {
+  it('gives back what the dispute took, once, repaying the debt it left first', async () => {
+    const who = await account();
+    await saveTradeUrl(who.client, who.steamId);
+    const { depositId, checkoutUrl } = await paidDeposit(who, '30.00');
+    expect((await purchase(who, (await listing(2500)).id)).status).toBe(201);
+    await dispute(checkoutUrl);
+    expect(await withdrawable(who)).toMatchObject({ balance: '0.00', owed: '25.00' });
+
+    const [won] = await provider(`${checkoutUrl}/dispute/won`);
+    expect(won).toMatchObject({ type: 'charge.dispute.funds_reinstated', status: 200, response: expect.stringContaining('"outcome":"reinstated"') });
+    expect((await history(who)).slice(0, 2).map(({ kind, amount, balanceAfter }) => ({ kind, amount, balanceAfter }))).toEqual([
+      { kind: 'debt_repayment', amount: '-25.00', balanceAfter: '5.00' },
+      { kind: 'chargeback_reversal', amount: '+30.00', balanceAfter: '30.00' },
+    ]);
+    expect((await history(who))[1]!.description).toBe('Chargeback reversed: the dispute of your PayPal deposit of $30.00 was closed in your favour');
+    expect(await withdrawable(who)).toMatchObject({ balance: '5.00', owed: '0.00' });
+    expect(await depositRow(depositId)).toEqual({ status: 'completed', reversed: '0' });
+
+    // Told again, or asked to win again: nothing more moves.
+    const entries = (await history(who)).length;
+    const [again] = await resend(won!.id);
+    expect(again!.response).toContain('"outcome":"already_processed"');
+    const twice = await fetch(`${checkoutUrl}/dispute/won`, { method: 'POST', headers: { accept: 'application/json' } });
+    expect(twice.status).toBe(409);
+    expect(await history(who)).toHaveLength(entries);
+    // No longer in debt: buying works again.
+    expect((await purchase(who, (await listing(500)).id)).status).toBe(201);
+  });
+
+  it('gives back only what the dispute itself took when a refund had taken part of the deposit', async () => {
+    const who = await account();
+    const { depositId, checkoutUrl } = await paidDeposit(who, '40.00');
+    await refund(checkoutUrl, '10.00');
+    const disputeId = `dp_test_${randomUUID()}`;
+    expect(await sendDispute(checkoutUrl, { type: 'charge.dispute.created', disputeId, amountCents: '4000' })).toMatchObject({ status: 200 });
+    expect(await balanceOf(who.client)).toBe('0.00');
+    const reinstated = await sendDispute(checkoutUrl, { type: 'charge.dispute.funds_reinstated', disputeId, amountCents: '4000' });
+    expect(reinstated).toEqual({ status: 200, body: expect.objectContaining({ outcome: 'reinstated' }) });
+    expect(await balanceOf(who.client)).toBe('30.00');
+    expect(await depositRow(depositId)).toMatchObject({ reversed: '1000' });
+    // The dispute's late funds_withdrawn restates what it asked for: nothing moves.
+    expect(await sendDispute(checkoutUrl, { type: 'charge.dispute.funds_withdrawn', disputeId, amountCents: '4000' })).toMatchObject({
+      body: expect.objectContaining({ outcome: 'already_settled' }),
+    });
+    expect(await balanceOf(who.client)).toBe('30.00');
+  });
+
+  it('is answered 409, moving nothing, when it arrives before its dispute', async () => {
+    const who = await account();
+    const { depositId, checkoutUrl } = await paidDeposit(who, '20.00');
+    const early = await sendDispute(checkoutUrl, { type: 'charge.dispute.funds_reinstated', disputeId: `dp_test_${randomUUID()}`, amountCents: '2000' });
+    expect(early.status).toBe(409);
+    expect(await balanceOf(who.client)).toBe('20.00');
+    expect(await depositRow(depositId)).toMatchObject({ reversed: '0' });
+  });
+});
+
 describe('a chargeback of money already spent', () => {
   it('leaves a debt that blocks buying and withdrawing until later credits repay it', async () => {
     const who = await account();

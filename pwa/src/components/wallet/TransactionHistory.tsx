@@ -15,6 +15,7 @@ import {
   LuReceipt,
   LuRotateCcw,
   LuShieldAlert,
+  LuShieldCheck,
   LuShoppingCart,
   LuUndo2,
 } from 'react-icons/lu';
@@ -34,6 +35,7 @@ const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType; owe
   chargeback: { label: 'Chargeback', icon: LuShieldAlert },
   debt: { label: 'Owed after chargeback', icon: LuHandCoins, owed: true },
   debt_repayment: { label: 'Debt repayment', icon: LuCircleCheck },
+  chargeback_reversal: { label: 'Chargeback reversed', icon: LuShieldCheck },
 };
 
 const UNKNOWN_KIND = { label: 'Transaction', icon: LuReceipt };
