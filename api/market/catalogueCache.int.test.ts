@@ -57,6 +57,25 @@ describe('createCachedCatalogue', () => {
     expect(await readUntil(elsewhere, token, (ids) => !ids.includes(second!.id))).toEqual([third!.id]);
   });
 
+  it('tells what registered with onClear, on a clear here and on one in another process', async () => {
+    const heardHere: number[] = [];
+    const heardElsewhere: number[] = [];
+    here.onClear(() => heardHere.push(Date.now()));
+    elsewhere.onClear(() => heardElsewhere.push(Date.now()));
+    // Registering starts listening where it had not started; once in place, listening forgets
+    // everything once (what was sent before was missed). Let that pass, then count from none.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    heardHere.length = 0;
+    heardElsewhere.length = 0;
+
+    here.clear();
+    expect(heardHere, 'at once, in the process that cleared').toHaveLength(1);
+    const deadline = Date.now() + 10_000;
+    while (heardElsewhere.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heardElsewhere, 'over the notification, in the other one').toHaveLength(1);
+    expect(heardHere, 'not again from its own notification').toHaveLength(1);
+  });
+
   it('forgets its own pages at once on clear()', async () => {
     const token = uniqueToken();
     const [first] = await insertTestListings(dataSources[0]!, { count: 2, token });

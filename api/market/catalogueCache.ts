@@ -6,7 +6,8 @@
  * once, so its buyer never sees what they just bought, and NOTIFYs the others, each of which keeps
  * one connection LISTENing from its first read on, so nobody is offered a sold item for the rest of
  * the second. Concurrent requests for one page share one query. Bounded in size: the oldest entry
- * goes first.
+ * goes first. What else a process keeps of the catalogue (the landing page's featured skins)
+ * registers with `onClear` and is forgotten with it, here and in every other process.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -89,9 +90,14 @@ function changeListener(url: string, selfId: string, onChange: () => void, logge
 export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'options'>, options: { ttlMs?: number; logger?: Logger } = {}) {
   const ttlMs = options.ttlMs ?? TTL_MS;
   const entries = new Map<string, { at: number; page: Promise<Page> }>();
+  const clearListeners = new Set<() => void>();
+  const forget = () => {
+    entries.clear();
+    for (const listener of clearListeners) listener();
+  };
   const selfId = randomUUID();
   const url = (dataSource.options as { url?: string }).url;
-  const listener = ttlMs > 0 && url ? changeListener(url, selfId, () => entries.clear(), options.logger) : undefined;
+  const listener = ttlMs > 0 && url ? changeListener(url, selfId, forget, options.logger) : undefined;
 
   function read(query: SkinsQuery): Promise<Page> {
     if (ttlMs <= 0) return readCatalogue(dataSource, query);
@@ -116,11 +122,19 @@ export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'op
     read,
     /** Forget every page, here and in every other process (after a purchase has committed). */
     clear(): void {
-      entries.clear();
+      forget();
       // Should the notification fail, the other processes' pages still expire within TTL_MS.
       dataSource
         .query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, selfId])
         .catch((error: unknown) => options.logger?.warn({ err: error }, 'catalogue cache: could not tell the other processes'));
+    },
+    /**
+     * Calls `callback` whenever the pages are forgotten: on clear() here, and when another process
+     * cleared its own (or listening restarted). Starts listening, as a first read does.
+     */
+    onClear(callback: () => void): void {
+      clearListeners.add(callback);
+      listener?.start();
     },
     /** Stops listening for other processes' changes (the server is stopping). */
     close: async () => listener?.close(),

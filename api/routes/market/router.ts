@@ -39,6 +39,8 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
   const userOf = (ctx: Context) => ctx.state.user as User;
   const marketStats = createMarketStats(dataSource);
   const featured = createFeaturedListings(dataSource);
+  // Sold items leave the featured skins with the catalogue's pages, in every process.
+  catalogue.onClear(() => featured.clear());
 
   router.get(
     '/skins',
@@ -64,11 +66,8 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
     async (ctx, next) => {
       await next();
-      // Committed by now: sold listings leave this process's cached pages (others' expire within seconds).
-      if (ctx.status === 201) {
-        catalogue.clear();
-        featured.clear();
-      }
+      // Committed by now: sold listings leave every process's cached pages and featured skins.
+      if (ctx.status === 201) catalogue.clear();
     },
     // Before the purchase's transaction opens: Steam may take seconds to say whether the buyer's
     // trade URL can receive items.
