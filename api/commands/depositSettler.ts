@@ -149,18 +149,7 @@ async function reverse(tx: EntityManager, deposit: Deposit, event: PaymentRevers
     subjectId: deposit.id,
     details: { eventId: event.eventId, reason: event.reason, source: event.source, cents: cents.toString(), shortfallCents: shortfall.toString() },
   });
-  await recordEvent(tx, {
-    userId: deposit.userId,
-    type: 'balance',
-    payload: {
-      balance: formatMoney(await availableBalance(tx, deposit.userId)),
-      owed: formatMoney(await owedBy(tx, deposit.userId)),
-      depositId: deposit.id,
-      status: 'reversed',
-      reason: 'chargeback',
-      amount: formatMoney(cents),
-    },
-  });
+  await announceBalance(tx, deposit, 'reversed', cents);
   return 'reversed';
 }
 
@@ -195,6 +184,12 @@ async function reinstate(tx: EntityManager, deposit: Deposit, event: PaymentRein
     subjectId: deposit.id,
     details: { eventId: event.eventId, source: event.source, cents: cents.toString() },
   });
+  await announceBalance(tx, deposit, 'reinstated', cents);
+  return 'reinstated';
+}
+
+/** Tells the user's open pages their balance and what they owe after a chargeback or its reversal. */
+async function announceBalance(tx: EntityManager, deposit: Deposit, status: 'reversed' | 'reinstated', cents: bigint): Promise<void> {
   await recordEvent(tx, {
     userId: deposit.userId,
     type: 'balance',
@@ -202,9 +197,9 @@ async function reinstate(tx: EntityManager, deposit: Deposit, event: PaymentRein
       balance: formatMoney(await availableBalance(tx, deposit.userId)),
       owed: formatMoney(await owedBy(tx, deposit.userId)),
       depositId: deposit.id,
-      status: 'reinstated',
+      status,
+      ...(status === 'reversed' ? { reason: 'chargeback' } : {}),
       amount: formatMoney(cents),
     },
   });
-  return 'reinstated';
 }
