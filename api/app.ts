@@ -21,6 +21,7 @@ import { registerMarketMetrics } from './market/metrics';
 import { createMetrics } from './middleware/metrics';
 import { securityHeaders, sameOriginOnly } from './middleware/security';
 import { authRouter } from './routes/auth/router';
+import { staffAuthRouter } from './routes/staff/auth';
 import { healthRouter } from './routes/health/router';
 import { apiFallback, apiRouter } from './routes';
 import { createSessionStore } from './sessionStore';
@@ -160,7 +161,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(healthRouter(dataSource, metrics.registry).routes());
   app.use(
     under(
-      ['/api', '/auth', '/dev'],
+      ['/api', '/auth', '/staff/auth', '/dev'],
       compose([
         services.rateLimiter.middleware({ name: 'ip', limit: options.requestsPerMinute ?? 1200, windowSeconds: 60, approximate: true }),
         sameOriginOnly({ publicUrl: config.publicUrl, exemptPaths: ['/api/webhooks/payments'] }),
@@ -183,6 +184,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     ),
   );
   app.use(authRouter(services, options.signInPerMinute).routes());
+  app.use(staffAuthRouter(services).routes());
   // The simulators exist only in simulated mode: nothing under /dev answers in live mode.
   if (services.simulatorRoutes) app.use(services.simulatorRoutes);
   app.use(api.routes());

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { TRADE_HOLD_MS } from '../shared/constants';
+import { parseMoney } from '../shared/money';
 
 const mode = z.enum(['simulated', 'live']);
 
@@ -62,6 +63,11 @@ const environmentSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL').optional(),
   PWA_DIST_DIR: z.string().default('dist/pwa'),
+  STAFF_OIDC_ISSUER: z.url().optional(),
+  STAFF_OIDC_CLIENT_ID: z.string().optional(),
+  STAFF_OIDC_CLIENT_SECRET: z.string().optional(),
+  STAFF_ROLES_CLAIM: z.string().min(1).default('roles'),
+  WITHDRAWAL_FOUR_EYES_USD: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be an amount in dollars, e.g. 1000.00').default('1000.00'),
 });
 
 /** Every variable the server reads: the deployment files and the README's table are checked against it. */
@@ -113,7 +119,19 @@ export interface Config {
   vapidPrivateKey: string | undefined;
   vapidSubject: string | undefined;
   pwaDistDir: string;
+  /**
+   * The company's OpenID Connect provider for the staff console; in simulated mode the embedded one
+   * under /dev/oidc when unset. Absent in live mode without STAFF_OIDC_ISSUER: the console is off.
+   */
+  staffOidc: { issuer: string; clientId: string; clientSecret: string | undefined; embedded: boolean } | undefined;
+  /** The ID token claim that lists a staff member's roles (support, finance, admin). */
+  staffRolesClaim: string;
+  /** Withdrawals above this need two different finance staff to approve them before they are paid. */
+  withdrawalFourEyesCents: bigint;
 }
+
+/** The embedded provider's one client (simulated mode): its secret is derived from the session key. */
+export const EMBEDDED_STAFF_CLIENT_ID = 'skinmarket-staff-console';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as a shell `FOO= npm start` user would expect.
@@ -167,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STEAM_MODE === 'live' && (!e.BOT_ACCOUNT_NAME || !e.BOT_PASSWORD || !e.BOT_SHARED_SECRET || !e.BOT_IDENTITY_SECRET)) {
     throw new Error('Invalid environment: STEAM_MODE=live needs BOT_ACCOUNT_NAME, BOT_PASSWORD, BOT_SHARED_SECRET and BOT_IDENTITY_SECRET');
   }
+  const staffOidc = staffOidcOf(e, publicUrl, simulated);
   return {
     role: e.ROLE,
     port: e.PORT,
@@ -203,5 +222,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey: e.VAPID_PRIVATE_KEY,
     vapidSubject: e.VAPID_SUBJECT,
     pwaDistDir: path.resolve(e.PWA_DIST_DIR),
+    staffOidc,
+    staffRolesClaim: e.STAFF_ROLES_CLAIM,
+    withdrawalFourEyesCents: parseMoney(e.WITHDRAWAL_FOUR_EYES_USD)!,
   };
+}
+
+type Environment = z.infer<typeof environmentSchema>;
+
+function staffOidcOf(e: Environment, publicUrl: string, simulated: boolean): Config['staffOidc'] {
+  if (!e.STAFF_OIDC_ISSUER) {
+    if (e.STAFF_OIDC_CLIENT_ID || e.STAFF_OIDC_CLIENT_SECRET) {
+      throw new Error('Invalid environment: STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET need STAFF_OIDC_ISSUER');
+    }
+    if (!simulated) return undefined;
+    // The embedded client's secret is derived from the session key (embeddedStaffClientSecret).
+    return { issuer: `${publicUrl}/dev/oidc`, clientId: EMBEDDED_STAFF_CLIENT_ID, clientSecret: undefined, embedded: true };
+  }
+  const issuer = e.STAFF_OIDC_ISSUER.replace(/\/+$/, '');
+  if (!simulated && new URL(issuer).origin === new URL(publicUrl).origin) {
+    // Live staff sign in through the company's provider: the demo provider is never mounted in live
+    // mode, and an issuer on this origin would be served by whatever answers there.
+    throw new Error(`Invalid environment: STAFF_OIDC_ISSUER ${issuer} is on this server's own origin; live staff sign in through the company's provider`);
+  }
+  if (!e.STAFF_OIDC_CLIENT_ID || !e.STAFF_OIDC_CLIENT_SECRET) {
+    throw new Error('Invalid environment: STAFF_OIDC_ISSUER needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET');
+  }
+  return { issuer, clientId: e.STAFF_OIDC_CLIENT_ID, clientSecret: e.STAFF_OIDC_CLIENT_SECRET, embedded: false };
 }

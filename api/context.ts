@@ -10,6 +10,7 @@ import { type PushSender } from './push/pushSender';
 import { type PaymentGateway } from './payments/gateway';
 import { type RateLimiter } from './middleware/rateLimit';
 import { type Secrets } from './secrets';
+import { type StaffSessions } from './staff/session';
 import { type SteamGateway } from './steam/gateway';
 import { type TradeBot } from './steam/tradeBot';
 
@@ -45,6 +46,8 @@ export interface AppServices {
   mailer?: Mailer;
   /** Durable market jobs (pg-boss), present while the background work runs (not in tests or ops scripts). */
   jobs?: MarketJobs;
+  /** Staff console sessions (their own cookie and table; never a customer's session). */
+  staffSessions: StaffSessions;
   /** The simulators' routes (/dev/steam, /dev/pay); absent in live mode. */
   simulatorRoutes?: Middleware;
 }

@@ -19,6 +19,7 @@ import { loadVapidKeys } from './push/vapid';
 import { createRateLimiter } from './middleware/rateLimit';
 import { createStripeGateway } from './payments/gateway';
 import { type Secrets } from './secrets';
+import { createStaffSessions } from './staff/session';
 import { createSteamGateway } from './steam/gateway';
 import { startBotLeadership } from './steam/botLeadership';
 import { absentTradeBot } from './steam/tradeBot';
@@ -63,6 +64,7 @@ export async function buildRuntime(p: { config: Config; logger: Logger; dataSour
     mailer: createMailer(config, logger),
     events: createEventHub(dataSource, logger),
     push: createPushSender({ keys: loadVapidKeys(config), policy: pushEndpointPolicy(config), logger }),
+    staffSessions: createStaffSessions(dataSource, { secure: config.secure }),
   };
   if (dev) services.simulatorRoutes = dev.simulatorRoutes(services);
   return {

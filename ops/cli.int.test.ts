@@ -9,13 +9,11 @@ import { startTestApp, TEST_ENCRYPTION_KEY, uniqueIp, type TestApp } from '../ap
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Who the ops commands of this test file run as (OPERATOR names the operator in the audit trail). */
-const OPERATOR = `ops-test-${randomUUID().slice(0, 8)}`;
 
 function ops(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent', OPERATOR },
+    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent' },
   });
 }
 
@@ -67,7 +65,7 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     const [deposit] = await app.services.dataSource.query('SELECT id, completed_at FROM deposits WHERE external_reference = $1', [reference]);
     const credited = await auditOf('deposit', deposit.id);
     expect(credited).toEqual([
-      expect.objectContaining({ actor: `operator:${OPERATOR}`, action: 'deposit.credited', details: expect.objectContaining({ reference, method: 'iban_sepa', amountCents: '12000' }) }),
+      expect.objectContaining({ actor: 'system:cli', action: 'deposit.credited', details: expect.objectContaining({ reference, method: 'iban_sepa', amountCents: '12000' }) }),
     ]);
     expect(credited[0]!.created_at.getTime()).toBe(deposit.completed_at.getTime());
     await expect(ops('credit-deposit', steamId, '12.345', 'X')).rejects.toMatchObject({ code: 1 });
@@ -90,9 +88,9 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     // reject without a reason left no record.
     expect((await auditOf('withdrawal', withdrawal.id)).map(({ actor, action, details }) => ({ actor, action, details }))).toEqual([
       { actor: expect.stringMatching(/^user:/), action: 'withdrawal.requested', details: { amountCents: '2000' } },
-      { actor: `operator:${OPERATOR}`, action: 'withdrawal.destination_read', details: {} },
-      { actor: `operator:${OPERATOR}`, action: 'withdrawal.processing', details: { from: 'requested' } },
-      { actor: `operator:${OPERATOR}`, action: 'withdrawal.rejected', details: { from: 'processing', note: 'Account closed' } },
+      { actor: 'system:cli', action: 'withdrawal.destination_read', details: {} },
+      { actor: 'system:cli', action: 'withdrawal.processing', details: { from: 'requested' } },
+      { actor: 'system:cli', action: 'withdrawal.rejected', details: { from: 'processing', note: 'Account closed' } },
     ]);
 
     const paid = (
@@ -101,7 +99,7 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     expect((await ops('withdrawal-paid', paid.id)).stdout).toContain('is now paid');
     const [row] = await app.services.dataSource.query('SELECT updated_at FROM withdrawals WHERE id = $1', [paid.id]);
     const trail = await auditOf('withdrawal', paid.id);
-    expect(trail.map(({ actor, action }) => `${actor} ${action}`)).toEqual([expect.stringMatching(/^user:.* withdrawal\.requested$/), `operator:${OPERATOR} withdrawal.paid`]);
+    expect(trail.map(({ actor, action }) => `${actor} ${action}`)).toEqual([expect.stringMatching(/^user:.* withdrawal\.requested$/), 'system:cli withdrawal.paid']);
     // Written in the status change's own transaction: the same transaction time.
     expect(trail[1]!.created_at.getTime()).toBe(row.updated_at.getTime());
     expect((await client.get<{ balance: string }>('/api/user')).body.balance).toBe('90.00');

@@ -7,7 +7,7 @@ import { type DataSource } from 'typeorm';
 import { parseMoney, formatUsd } from '../shared/money';
 import { isSteamId64 } from '../shared/steam';
 import { escapeControlCharacters } from '../shared/text';
-import { audit, operatorActor } from '../api/audit/auditLog';
+import { audit, CLI_ACTOR } from '../api/audit/auditLog';
 import { featuredSetter } from '../api/commands/featuredSetter';
 import { lostListingCanceller } from '../api/commands/lostListingCanceller';
 import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS, type ManualDepositMethod } from '../api/commands/manualDepositCreditor';
@@ -62,7 +62,7 @@ function processWithdrawal(to: 'processing' | 'paid' | 'rejected'): Command['run
     if (!id) throw new Error('name the withdrawal id');
     const note = rest.join(' ').trim() || undefined;
     if (to === 'rejected' && !note) throw new Error('give the reason the user will see');
-    const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, actor: operatorActor(), dataSource });
+    const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, actor: CLI_ACTOR, dataSource });
     console.log(line`Withdrawal ${withdrawal.id} (${formatUsd(withdrawal.amountCents)}) is now ${withdrawal.status}.`);
   };
 }
@@ -99,7 +99,7 @@ const commands: Record<string, Command> = {
       }
       const method = (optionValue(args, '--method') ?? 'bank_wire_usa') as ManualDepositMethod;
       if (!MANUAL_DEPOSIT_METHODS.includes(method)) throw new Error(`--method must be one of ${MANUAL_DEPOSIT_METHODS.join(', ')}`);
-      const result = await manualDepositCreditor({ steamId, amountCents, reference, method, actor: operatorActor(), dataSource });
+      const result = await manualDepositCreditor({ steamId, amountCents, reference, method, actor: CLI_ACTOR, dataSource });
       if (result.credited) console.log(line`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${result.depositId}).`);
       else if (result.sameDeposit) console.log(line`Reference ${reference} was already credited (deposit ${result.depositId}); nothing changed.`);
       else throw new Error(`reference ${reference} was already credited to a different user or amount (deposit ${result.depositId}); nothing changed`);
@@ -129,7 +129,7 @@ const commands: Record<string, Command> = {
       const cipher = createFieldCipher(loadSecrets(loadConfig()).dataEncryptionKey);
       const destination = await withdrawalDestination(dataSource, cipher, args[0]);
       // Reading a payout destination in full is itself worth a record of who looked.
-      await audit(dataSource.manager, { actor: operatorActor(), action: 'withdrawal.destination_read', subjectType: 'withdrawal', subjectId: args[0] });
+      await audit(dataSource.manager, { actor: CLI_ACTOR, action: 'withdrawal.destination_read', subjectType: 'withdrawal', subjectId: args[0] });
       for (const [field, value] of Object.entries(destination)) console.log(line`${field}: ${value}`);
     },
   },
@@ -147,7 +147,7 @@ const commands: Record<string, Command> = {
       const [id] = args;
       if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('name the listing id');
       const featured = !args.includes('--off');
-      const listing = await featuredSetter({ listingId: id, featured, actor: operatorActor(), dataSource });
+      const listing = await featuredSetter({ listingId: id, featured, actor: CLI_ACTOR, dataSource });
       const available = listing.soldAt === null && (listing.status === 'holding' || listing.status === 'active');
       console.log(line`${listing.name} (${formatUsd(listing.priceCents)}) is ${featured ? 'featured' : 'no longer featured'}${featured && !available ? ', but not available, so not shown' : ''}.`);
     },
@@ -170,7 +170,7 @@ const commands: Record<string, Command> = {
     async run(dataSource, args) {
       const [id] = args;
       if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new Error('name the listing id');
-      const { listing, refundedCents, changed } = await lostListingCanceller({ listingId: id, actor: operatorActor(), dataSource });
+      const { listing, refundedCents, changed } = await lostListingCanceller({ listingId: id, actor: CLI_ACTOR, dataSource });
       if (!changed) return console.log(line`${listing.name} was already cancelled as lost.`);
       console.log(line`${listing.name} is cancelled as lost${refundedCents === null ? '' : `; the buyer got ${formatUsd(refundedCents)} back`}.`);
     },

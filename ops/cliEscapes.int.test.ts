@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { operatorActor } from '../api/audit/auditLog';
+import { CLI_ACTOR } from '../api/audit/auditLog';
 import { contactMessageCreator } from '../api/commands/contactMessageCreator';
 import { manualDepositCreditor } from '../api/commands/manualDepositCreditor';
 import { withdrawalRequester } from '../api/commands/withdrawalRequester';
@@ -42,7 +42,7 @@ describe('npm run ops prints stored text with control characters escaped', () =>
     await signIn(app, steamId);
     // A bank wire, credited as the operator does: cleared, so it can be withdrawn at once.
     const { dataSource, cipher, config } = app.services;
-    await manualDepositCreditor({ steamId, amountCents: 5_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: operatorActor(), dataSource });
+    await manualDepositCreditor({ steamId, amountCents: 5_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
     const [user] = (await dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId])) as Array<{ id: string }>;
     const { withdrawal } = await withdrawalRequester({
       userId: user!.id,

@@ -4,8 +4,11 @@
  */
 import { type EntityManager } from 'typeorm';
 
-/** 'user:<uuid>', 'operator:<name>' or 'system:<worker>'. */
-export type Actor = `user:${string}` | `operator:${string}` | `system:${string}`;
+/**
+ * 'user:<uuid>', 'staff:<e-mail>' (the console), 'system:cli' (the ops commands) or
+ * 'system:<worker>'; 'operator:<name>' in rows from before the console.
+ */
+export type Actor = `user:${string}` | `staff:${string}` | `operator:${string}` | `system:${string}`;
 
 export interface AuditEntry {
   actor: Actor;
@@ -13,6 +16,9 @@ export interface AuditEntry {
   action: string;
   subjectType: string;
   subjectId: string;
+  /**
+   * Free-form facts; staff actions put `reason`, `before` and `after` here (the console shows them).
+   */
   details?: Record<string, unknown>;
 }
 
@@ -26,7 +32,5 @@ export async function audit(manager: EntityManager, entry: AuditEntry): Promise<
   ]);
 }
 
-/** The operator running an ops command: OPERATOR, else the login name. */
-export function operatorActor(env: NodeJS.ProcessEnv = process.env): Actor {
-  return `operator:${env.OPERATOR || env.SUDO_USER || env.USER || 'unknown'}`;
-}
+/** The ops commands (a shell on the server, no signed-in person) act as one system actor. */
+export const CLI_ACTOR: Actor = 'system:cli';

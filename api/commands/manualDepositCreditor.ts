@@ -23,7 +23,7 @@ interface Props {
   /** The transfer's own reference (bank reference, transaction hash): credited once. */
   reference: string;
   method: ManualDepositMethod;
-  /** Who credits it: `operatorActor()` for the ops command. */
+  /** Who credits it: `CLI_ACTOR` for the ops commands, `staff:<e-mail>` for the console. */
   actor: Actor;
   dataSource: DataSource;
 }

@@ -28,7 +28,7 @@ interface Props {
   to: Exclude<WithdrawalStatus, 'requested'>;
   /** Shown to the user with a rejection (and kept for the record otherwise). */
   note?: string;
-  /** Who does it: `operatorActor()` for the ops commands. */
+  /** Who does it: `CLI_ACTOR` for the ops commands, `staff:<e-mail>` for the consoles. */
   actor: Actor;
   dataSource: DataSource;
 }

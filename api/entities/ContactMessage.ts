@@ -27,4 +27,12 @@ export class ContactMessage {
   /** When the copy to the support mailbox went out; null without SMTP or after a failed send. */
   @Column({ name: 'emailed_at', type: 'timestamptz', nullable: true })
   emailedAt: Date | null;
+
+  /** The support inbox's state: open until staff close it. */
+  @Column({ type: 'text', default: 'open' })
+  status: 'open' | 'closed';
+
+  /** The staff member (e-mail) looking after it, if any. */
+  @Column({ type: 'text', nullable: true })
+  assignee: string | null;
 }

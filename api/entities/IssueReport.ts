@@ -45,4 +45,12 @@ export class IssueReport {
 
   @Column({ name: 'emailed_at', type: 'timestamptz', nullable: true })
   emailedAt: Date | null;
+
+  /** The support inbox's state: open until staff close it. */
+  @Column({ type: 'text', default: 'open' })
+  status: 'open' | 'closed';
+
+  /** The staff member (e-mail) looking after it, if any. */
+  @Column({ type: 'text', nullable: true })
+  assignee: string | null;
 }

@@ -44,4 +44,12 @@ export class User {
 
   @Column({ name: 'last_login_at', type: 'timestamptz' })
   lastLoginAt: Date;
+
+  /** Set by staff: a frozen account can sign in and read, but not buy, list, withdraw or add payment methods. */
+  @Column({ name: 'frozen_at', type: 'timestamptz', nullable: true })
+  frozenAt: Date | null;
+
+  /** Why staff froze it (kept with frozen_at; both null when not frozen). */
+  @Column({ name: 'frozen_reason', type: 'text', nullable: true })
+  frozenReason: string | null;
 }

@@ -13,6 +13,7 @@ import { listingsRouter } from './listings/router';
 import { marketRouter } from './market/router';
 import { paymentMethodsRouter } from './paymentMethods/router';
 import { pushRouter } from './push/router';
+import { staffRouter } from './staff/router';
 import { supportRouter } from './support/router';
 import { tradeOffersRouter } from './tradeOffers/router';
 import { userRouter } from './user/router';
@@ -33,6 +34,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     webhooksRouter(services),
     eventsRouter(services),
     pushRouter(services),
+    staffRouter(services),
   ];
   for (const feature of features) router.use(feature.routes(), feature.allowedMethods());
   return router;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../shared/money';
 import { notYetWithdrawableMessage, type Page, type WalletTransaction, type WithdrawableBalance } from '../../../shared/schemas/wallet';
-import { operatorActor } from '../../audit/auditLog';
+import { CLI_ACTOR } from '../../audit/auditLog';
 import { manualDepositCreditor } from '../../commands/manualDepositCreditor';
 import { type SentEvent } from '../../dev/pay/router';
 import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../dev/pay/gateway';
@@ -272,7 +272,7 @@ describe('a chargeback of money already spent', () => {
     // An operator's bank credit repays part of it...
     const steamId = who.steamId;
     const { dataSource } = app.services;
-    await manualDepositCreditor({ steamId, amountCents: 1_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: operatorActor(), dataSource });
+    await manualDepositCreditor({ steamId, amountCents: 1_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
     expect(await withdrawable(who)).toMatchObject({ balance: '0.00', owed: '15.00' });
     expect((await history(who))[0]).toMatchObject({
       kind: 'debt_repayment',
@@ -310,7 +310,7 @@ describe('the clearing period of checkout deposits', () => {
 
     // A bank wire an operator credited has cleared already.
     const { dataSource } = app.services;
-    await manualDepositCreditor({ steamId: who.steamId, amountCents: 2_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: operatorActor(), dataSource });
+    await manualDepositCreditor({ steamId: who.steamId, amountCents: 2_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
     expect(await withdrawable(who)).toMatchObject({ balance: '70.00', withdrawableBalance: '20.00' });
     const tooMuch = await withdraw(who, '20.01');
     expect(tooMuch.status).toBe(400);
@@ -335,7 +335,7 @@ describe('the clearing period of checkout deposits', () => {
       amountCents: 1_000n,
       reference: `WIRE-${randomUUID()}`,
       method: 'iban_sepa',
-      actor: operatorActor(),
+      actor: CLI_ACTOR,
       dataSource: app.services.dataSource,
     });
     expect(await withdrawable(who)).toMatchObject({ balance: '40.00', withdrawableBalance: '10.00' });

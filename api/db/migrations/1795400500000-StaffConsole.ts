@@ -1,0 +1,90 @@
+import { type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/**
+ * The staff console: staff sessions (apart from customers', keyed by a hash of the cookie's token so
+ * a copy of the table signs nobody in), frozen accounts, the second approval of large withdrawals,
+ * the support inbox's status, assignee and internal notes, and an audit log nobody can edit: the
+ * database itself refuses UPDATE, DELETE and TRUNCATE on it.
+ */
+export class StaffConsole1795400500000 implements MigrationInterface {
+  name = 'StaffConsole1795400500000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE staff_sessions (
+        token_hash text PRIMARY KEY,
+        email text NOT NULL,
+        name text NOT NULL,
+        roles text[] NOT NULL,
+        -- Sent back to the provider as id_token_hint when the session ends there too.
+        id_token text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now(),
+        -- The absolute end (8 hours after sign-in); the idle end is last_seen_at plus 30 minutes.
+        expires_at timestamptz NOT NULL
+      )`);
+    await queryRunner.query('CREATE INDEX staff_sessions_expires_at_idx ON staff_sessions (expires_at)');
+
+    await queryRunner.query('ALTER TABLE users ADD COLUMN frozen_at timestamptz');
+    await queryRunner.query('ALTER TABLE users ADD COLUMN frozen_reason text');
+    await queryRunner.query(
+      'ALTER TABLE users ADD CONSTRAINT users_frozen_reason_check CHECK ((frozen_at IS NULL) = (frozen_reason IS NULL))',
+    );
+
+    await queryRunner.query(`
+      CREATE TABLE withdrawal_approvals (
+        withdrawal_id uuid NOT NULL REFERENCES withdrawals (id),
+        staff_email text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        -- One approval per person: four eyes are two different people.
+        PRIMARY KEY (withdrawal_id, staff_email)
+      )`);
+
+    for (const table of ['contact_messages', 'issue_reports']) {
+      await queryRunner.query(`ALTER TABLE ${table} ADD COLUMN status text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed'))`);
+      await queryRunner.query(`ALTER TABLE ${table} ADD COLUMN assignee text`);
+      await queryRunner.query(`CREATE INDEX ${table}_open_idx ON ${table} (created_at) WHERE status = 'open'`);
+    }
+    await queryRunner.query(`
+      CREATE TABLE support_notes (
+        id bigserial PRIMARY KEY,
+        item_type text NOT NULL CHECK (item_type IN ('contact_message', 'issue_report')),
+        item_id uuid NOT NULL,
+        author text NOT NULL,
+        body text NOT NULL CHECK (length(body) BETWEEN 1 AND 5000),
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    await queryRunner.query('CREATE INDEX support_notes_item_idx ON support_notes (item_type, item_id, id)');
+
+    await queryRunner.query('CREATE INDEX audit_log_actor_idx ON audit_log (actor, id)');
+    await queryRunner.query(`
+      CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+      END $$`);
+    await queryRunner.query(`
+      CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+      FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`);
+    await queryRunner.query(`
+      CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+      FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TRIGGER audit_log_no_truncate ON audit_log');
+    await queryRunner.query('DROP TRIGGER audit_log_no_change ON audit_log');
+    await queryRunner.query('DROP FUNCTION audit_log_append_only()');
+    await queryRunner.query('DROP INDEX audit_log_actor_idx');
+    await queryRunner.query('DROP TABLE support_notes');
+    for (const table of ['contact_messages', 'issue_reports']) {
+      await queryRunner.query(`DROP INDEX ${table}_open_idx`);
+      await queryRunner.query(`ALTER TABLE ${table} DROP COLUMN assignee`);
+      await queryRunner.query(`ALTER TABLE ${table} DROP COLUMN status`);
+    }
+    await queryRunner.query('DROP TABLE withdrawal_approvals');
+    await queryRunner.query('ALTER TABLE users DROP CONSTRAINT users_frozen_reason_check');
+    await queryRunner.query('ALTER TABLE users DROP COLUMN frozen_reason');
+    await queryRunner.query('ALTER TABLE users DROP COLUMN frozen_at');
+    await queryRunner.query('DROP TABLE staff_sessions');
+  }
+}
