@@ -41,6 +41,10 @@ export class Withdrawal {
   @Column({ type: 'text', nullable: true })
   note: string | null;
 
+  /** The payout's reference at the bank or provider, given when it is marked paid. */
+  @Column({ name: 'payout_reference', type: 'text', nullable: true })
+  payoutReference: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -3,7 +3,7 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
 /**
  * The staff console: staff sessions (apart from customers', keyed by a hash of the cookie's token so
  * a copy of the table signs nobody in), frozen accounts, the second approval of large withdrawals,
- * the support inbox's status, assignee and internal notes, and an audit log nobody can edit: the
+ * payout references, the support inbox's status, assignee and internal notes, and an audit log nobody can edit: the
  * database itself refuses UPDATE, DELETE and TRUNCATE on it.
  */
 export class StaffConsole1795400500000 implements MigrationInterface {
@@ -31,6 +31,8 @@ export class StaffConsole1795400500000 implements MigrationInterface {
       'ALTER TABLE users ADD CONSTRAINT users_frozen_reason_check CHECK ((frozen_at IS NULL) = (frozen_reason IS NULL))',
     );
 
+    // The payout's reference at the bank or provider, given when finance marks it paid.
+    await queryRunner.query('ALTER TABLE withdrawals ADD COLUMN payout_reference text');
     await queryRunner.query(`
       CREATE TABLE withdrawal_approvals (
         withdrawal_id uuid NOT NULL REFERENCES withdrawals (id),
@@ -82,6 +84,7 @@ export class StaffConsole1795400500000 implements MigrationInterface {
       await queryRunner.query(`ALTER TABLE ${table} DROP COLUMN status`);
     }
     await queryRunner.query('DROP TABLE withdrawal_approvals');
+    await queryRunner.query('ALTER TABLE withdrawals DROP COLUMN payout_reference');
     await queryRunner.query('ALTER TABLE users DROP CONSTRAINT users_frozen_reason_check');
     await queryRunner.query('ALTER TABLE users DROP COLUMN frozen_reason');
     await queryRunner.query('ALTER TABLE users DROP COLUMN frozen_at');
