@@ -3,6 +3,33 @@
  * reads under /api/staff. The server checks every route against STAFF_ABILITIES; the console shows
  * only the sections a staff member's roles open. Money travels as two-decimal strings, as in the
  * rest of the API.
+ *
+ * Routes (ability in brackets):
+ *   GET  /staff/auth/login[?returnTo=/staff/…]  → 302 to the provider; back at /staff (or returnTo),
+ *        or /staff?signin=failed | /staff?signin=no_role
+ *   POST /staff/auth/logout                     → {redirect}: the provider's end-session URL or /staff
+ *   GET  /api/staff/me                          → StaffMe (any staff)
+ *   GET  /api/staff/overview                    → StaffOverview [overview.read]
+ *   GET  /api/staff/withdrawals?status=         → {items: StaffWithdrawal[]} oldest first; default requested + processing [withdrawals.read]
+ *   GET  /api/staff/withdrawals/{id}/destination → WithdrawalDestination, audited [withdrawals.act]
+ *   POST /api/staff/withdrawals/{id}/approve    → StaffWithdrawal [withdrawals.act]
+ *   POST /api/staff/withdrawals/{id}/reject {reason}   → StaffWithdrawal [withdrawals.act]
+ *   POST /api/staff/withdrawals/{id}/paid {reference}  → StaffWithdrawal [withdrawals.act]
+ *   GET  /api/staff/deposits/pending            → {items: StaffDeposit[]} [deposits.read]
+ *   POST /api/staff/deposits/credit {steamId, amount, reference, method} → CreditDepositResult [deposits.credit]
+ *   GET  /api/staff/users?q=                    → {items: StaffUserSummary[]} [users.read]
+ *   GET  /api/staff/users/{id}                  → StaffUserDetail [users.read]
+ *   POST /api/staff/users/{id}/freeze {reason}  → StaffUserDetail [users.act]
+ *   POST /api/staff/users/{id}/unfreeze {reason?} → StaffUserDetail [users.act]
+ *   GET  /api/staff/market/attention            → {items: StaffAttentionListing[]} [market.read]
+ *   POST /api/staff/market/listings/{id}/cancel-lost {reason} → {refunded: string | null} [market.act]
+ *   POST /api/staff/market/order-items/{id}/retry-delivery {reason} → {status} [market.act]
+ *   GET  /api/staff/market/featured             → {items: StaffFeaturedListing[]} [market.read]
+ *   POST /api/staff/market/listings/{id}/featured {featured, reason?} → StaffFeaturedListing [market.act]
+ *   GET  /api/staff/support?status=             → {items: SupportItem[]} newest first [support.read]
+ *   POST /api/staff/support/{type}/{id} {status?, assignee?} → SupportItem [support.act]
+ *   POST /api/staff/support/{type}/{id}/notes {body} → SupportItem [support.act]
+ *   GET  /api/staff/audit?actor=&subject=&action=&cursor= → {items: AuditEntry[], nextCursor} [audit.read]
  */
 import { isSteamId64 } from '../steam';
 import { multilineText, text, z } from './zod';
@@ -95,6 +122,10 @@ export const staffDepositSchema = z.object({
 });
 export type StaffDeposit = z.infer<typeof staffDepositSchema>;
 
+/** 201 when credited now; 200 with `credited: false` when this reference was already credited the same way. */
+export const creditDepositResultSchema = z.object({ credited: z.boolean(), deposit: staffDepositSchema });
+export type CreditDepositResult = z.infer<typeof creditDepositResultSchema>;
+
 // ---- Users -------------------------------------------------------------------------------------
 
 export const staffUserSearchSchema = z.object({ q: text().min(1, 'Please enter something to search for').max(200) });
@@ -148,6 +179,16 @@ export const staffAttentionListingSchema = z.object({
   orderItemId: z.string().nullable(),
 });
 export type StaffAttentionListing = z.infer<typeof staffAttentionListingSchema>;
+export const staffFeaturedListingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.string(),
+  status: z.string(),
+  featured: z.boolean(),
+  /** On sale now, so the landing page shows it. */
+  available: z.boolean(),
+});
+export type StaffFeaturedListing = z.infer<typeof staffFeaturedListingSchema>;
 export const featureListingSchema = z.strictObject({ featured: z.boolean(), reason: reason.optional() });
 export const marketActionSchema = z.strictObject({ reason });
 

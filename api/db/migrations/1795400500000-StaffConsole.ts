@@ -58,6 +58,23 @@ export class StaffConsole1795400500000 implements MigrationInterface {
       )`);
     await queryRunner.query('CREATE INDEX support_notes_item_idx ON support_notes (item_type, item_id, id)');
 
+    // The simulated mode's embedded OpenID provider keeps its state here (sessions, codes, grants and
+    // its signing keys), so every web process of a demo deployment serves the same sign-in.
+    await queryRunner.query(`
+      CREATE TABLE sim_oidc_payloads (
+        model text NOT NULL,
+        id text NOT NULL,
+        payload jsonb NOT NULL,
+        grant_id text,
+        user_code text,
+        uid text,
+        consumed_at timestamptz,
+        expires_at timestamptz,
+        PRIMARY KEY (model, id)
+      )`);
+    await queryRunner.query('CREATE INDEX sim_oidc_payloads_grant_idx ON sim_oidc_payloads (grant_id)');
+    await queryRunner.query('CREATE INDEX sim_oidc_payloads_uid_idx ON sim_oidc_payloads (uid)');
+
     await queryRunner.query('CREATE INDEX audit_log_actor_idx ON audit_log (actor, id)');
     await queryRunner.query(`
       CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -77,6 +94,7 @@ export class StaffConsole1795400500000 implements MigrationInterface {
     await queryRunner.query('DROP TRIGGER audit_log_no_change ON audit_log');
     await queryRunner.query('DROP FUNCTION audit_log_append_only()');
     await queryRunner.query('DROP INDEX audit_log_actor_idx');
+    await queryRunner.query('DROP TABLE sim_oidc_payloads');
     await queryRunner.query('DROP TABLE support_notes');
     for (const table of ['contact_messages', 'issue_reports']) {
       await queryRunner.query(`DROP INDEX ${table}_open_idx`);
