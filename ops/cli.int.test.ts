@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLI_ACTOR } from '../api/audit/auditLog';
+import { manualDepositCreditor } from '../api/commands/manualDepositCreditor';
 import { signIn, uniqueSteamId } from '../api/test/signIn';
 import { startTestApp, TEST_ENCRYPTION_KEY, uniqueIp, type TestApp } from '../api/test/testApp';
 
@@ -69,6 +71,7 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     ]);
     expect(credited[0]!.created_at.getTime()).toBe(deposit.completed_at.getTime());
     await expect(ops('credit-deposit', steamId, '12.345', 'X')).rejects.toMatchObject({ code: 1 });
+    await expect(ops('credit-deposit', steamId, '121.00', reference)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('different user or amount') });
 
     const { withdrawal } = (
       await client.post<{ withdrawal: { id: string } }>(
@@ -80,28 +83,55 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
     // Other test files request withdrawals at the same time: the queue is read for this user only.
     expect((await ops('withdrawals', '--steam-id', steamId)).stdout).toContain(withdrawal.id);
     expect((await ops('withdrawal-destination', withdrawal.id)).stdout).toContain('paypalEmail: ops.payee@example.com');
+    // An approval by system:cli: at or below the four-eyes threshold, one is all it needs.
     expect((await ops('withdrawal-processing', withdrawal.id)).stdout).toContain('is now processing');
     await expect(ops('withdrawal-reject', withdrawal.id)).rejects.toMatchObject({ code: 1 });
     expect((await ops('withdrawal-reject', withdrawal.id, 'Account', 'closed')).stdout).toContain('is now rejected');
     expect((await client.get<{ balance: string }>('/api/user')).body.balance).toBe('120.00');
     // The user's request, then each operator step (reading the destination included); the refused
     // reject without a reason left no record.
+    const step = (before: string, after: string) => ({ before: { status: before }, after: { status: after } });
     expect((await auditOf('withdrawal', withdrawal.id)).map(({ actor, action, details }) => ({ actor, action, details }))).toEqual([
       { actor: expect.stringMatching(/^user:/), action: 'withdrawal.requested', details: { amountCents: '2000' } },
       { actor: 'system:cli', action: 'withdrawal.destination_read', details: {} },
-      { actor: 'system:cli', action: 'withdrawal.processing', details: { from: 'requested' } },
-      { actor: 'system:cli', action: 'withdrawal.rejected', details: { from: 'processing', note: 'Account closed' } },
+      { actor: 'system:cli', action: 'withdrawal.approved', details: { ...step('requested', 'processing'), approvals: 1, approvalsNeeded: 1 } },
+      { actor: 'system:cli', action: 'withdrawal.processing', details: step('requested', 'processing') },
+      { actor: 'system:cli', action: 'withdrawal.rejected', details: { reason: 'Account closed', ...step('processing', 'rejected') } },
     ]);
 
     const paid = (
       await client.post<{ withdrawal: { id: string } }>('/api/withdrawals', { amount: '30.00', method: { type: 'paypal', paypalEmail: 'ops.payee@example.com' } }, { 'idempotency-key': randomUUID() })
     ).body.withdrawal;
-    expect((await ops('withdrawal-paid', paid.id)).stdout).toContain('is now paid');
-    const [row] = await app.services.dataSource.query('SELECT updated_at FROM withdrawals WHERE id = $1', [paid.id]);
+    // Paid needs the payout reference, and an approval first.
+    await expect(ops('withdrawal-paid', paid.id)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('usage: withdrawal-paid') });
+    await expect(ops('withdrawal-paid', paid.id, 'PAYPAL-7781')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('needs 1 more approval') });
+    await ops('withdrawal-processing', paid.id);
+    expect((await ops('withdrawal-paid', paid.id, 'PAYPAL-7781')).stdout).toContain('is now paid');
+    const [row] = await app.services.dataSource.query('SELECT updated_at, payout_reference FROM withdrawals WHERE id = $1', [paid.id]);
+    expect(row.payout_reference).toBe('PAYPAL-7781');
     const trail = await auditOf('withdrawal', paid.id);
-    expect(trail.map(({ actor, action }) => `${actor} ${action}`)).toEqual([expect.stringMatching(/^user:.* withdrawal\.requested$/), 'system:cli withdrawal.paid']);
+    expect(trail.map(({ actor, action }) => `${actor} ${action}`)).toEqual([
+      expect.stringMatching(/^user:.* withdrawal\.requested$/),
+      'system:cli withdrawal.approved',
+      'system:cli withdrawal.processing',
+      'system:cli withdrawal.paid',
+    ]);
+    expect(trail[3]!.details).toEqual({ reference: 'PAYPAL-7781', ...step('processing', 'paid') });
     // Written in the status change's own transaction: the same transaction time.
-    expect(trail[1]!.created_at.getTime()).toBe(row.updated_at.getTime());
+    expect(trail[3]!.created_at.getTime()).toBe(row.updated_at.getTime());
     expect((await client.get<{ balance: string }>('/api/user')).body.balance).toBe('90.00');
+  });
+
+  it('approves a withdrawal above the four-eyes threshold once: a finance approval in the console is still needed', { timeout: 60_000 }, async () => {
+    const steamId = uniqueSteamId();
+    const client = await signIn(app, steamId);
+    const { dataSource } = app.services;
+    await manualDepositCreditor({ steamId, amountCents: 150_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
+    const { withdrawal } = (
+      await client.post<{ withdrawal: { id: string } }>('/api/withdrawals', { amount: '1200.00', method: { type: 'paypal', paypalEmail: 'ops.payee@example.com' } }, { 'idempotency-key': randomUUID() })
+    ).body;
+    expect((await ops('withdrawal-processing', withdrawal.id)).stdout).toContain('is now requested (approved 1 of 2');
+    const approvals = await dataSource.query('SELECT staff_email FROM withdrawal_approvals WHERE withdrawal_id = $1', [withdrawal.id]);
+    expect(approvals).toEqual([{ staff_email: 'system:cli' }]);
   });
 });

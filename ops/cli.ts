@@ -4,20 +4,24 @@
  * not running).
  */
 import { type DataSource } from 'typeorm';
+import { type z } from 'zod';
 import { parseMoney, formatUsd } from '../shared/money';
+import { paidWithdrawalSchema, rejectWithdrawalSchema } from '../shared/schemas/staff';
 import { isSteamId64 } from '../shared/steam';
 import { escapeControlCharacters } from '../shared/text';
-import { audit, CLI_ACTOR } from '../api/audit/auditLog';
+import { CLI_ACTOR } from '../api/audit/auditLog';
 import { featuredSetter } from '../api/commands/featuredSetter';
 import { lostListingCanceller } from '../api/commands/lostListingCanceller';
 import { manualDepositCreditor, MANUAL_DEPOSIT_METHODS, type ManualDepositMethod } from '../api/commands/manualDepositCreditor';
+import { withdrawalApprover } from '../api/commands/withdrawalApprover';
+import { withdrawalDestinationReader } from '../api/commands/withdrawalDestinationReader';
 import { withdrawalProcessor } from '../api/commands/withdrawalProcessor';
 import { loadConfig } from '../api/config';
 import { createFieldCipher } from '../api/crypto/fieldCipher';
 import { loadSecrets } from '../api/secrets';
 import { ContactMessage, IssueReport } from '../api/entities';
 import { listOverdueHolds } from '../api/market/overdueHolds';
-import { withdrawalDestination, withdrawalQueue } from '../api/wallet/withdrawalQueue';
+import { approvalsNeeded, withdrawalQueue, type QueuedWithdrawal } from '../api/wallet/withdrawalQueue';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../shared/schemas/wallet';
 import { backupDatabase, restoreDatabase } from './backup';
 import { openDatabase } from './database';
@@ -56,15 +60,20 @@ function optionValue(args: string[], name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
-function processWithdrawal(to: 'processing' | 'paid' | 'rejected'): Command['run'] {
-  return async (dataSource, args) => {
-    const [id, ...rest] = args;
-    if (!id) throw new Error('name the withdrawal id');
-    const note = rest.join(' ').trim() || undefined;
-    if (to === 'rejected' && !note) throw new Error('give the reason the user will see');
-    const withdrawal = await withdrawalProcessor({ withdrawalId: id, to, note, actor: CLI_ACTOR, dataSource });
-    console.log(line`Withdrawal ${withdrawal.id} (${formatUsd(withdrawal.amountCents)}) is now ${withdrawal.status}.`);
-  };
+/** Input held to the console's own rules (shared/schemas/staff.ts), so both store the same. */
+function checked<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new Error(result.error.issues[0]!.message);
+  return result.data;
+}
+
+/** The four-eyes threshold of the server's configuration (WITHDRAWAL_FOUR_EYES_USD). */
+const fourEyesCents = () => loadConfig().withdrawalFourEyesCents;
+
+function report({ withdrawal, approvals }: QueuedWithdrawal): void {
+  const needed = approvalsNeeded(withdrawal.amountCents, fourEyesCents());
+  const waiting = withdrawal.status === 'requested' ? ` (approved ${approvals.length} of ${needed}: a second finance approval in the console is needed)` : '';
+  console.log(line`Withdrawal ${withdrawal.id} (${formatUsd(withdrawal.amountCents)}) is now ${withdrawal.status}${waiting}.`);
 }
 
 const commands: Record<string, Command> = {
@@ -99,10 +108,10 @@ const commands: Record<string, Command> = {
       }
       const method = (optionValue(args, '--method') ?? 'bank_wire_usa') as ManualDepositMethod;
       if (!MANUAL_DEPOSIT_METHODS.includes(method)) throw new Error(`--method must be one of ${MANUAL_DEPOSIT_METHODS.join(', ')}`);
-      const result = await manualDepositCreditor({ steamId, amountCents, reference, method, actor: CLI_ACTOR, dataSource });
-      if (result.credited) console.log(line`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${result.depositId}).`);
-      else if (result.sameDeposit) console.log(line`Reference ${reference} was already credited (deposit ${result.depositId}); nothing changed.`);
-      else throw new Error(`reference ${reference} was already credited to a different user or amount (deposit ${result.depositId}); nothing changed`);
+      // A reference credited to someone else or another amount is refused with the command's message.
+      const { deposit, credited } = await manualDepositCreditor({ steamId, amountCents, reference, method, actor: CLI_ACTOR, dataSource });
+      if (credited) console.log(line`Credited ${formatUsd(amountCents)} to ${steamId} (deposit ${deposit.id}).`);
+      else console.log(line`Reference ${reference} was already credited (deposit ${deposit.id}); nothing changed.`);
     },
   },
   withdrawals: {
@@ -115,9 +124,9 @@ const commands: Record<string, Command> = {
       if (steamId !== undefined && !isSteamId64(steamId)) throw new Error('--steam-id must be a steamid64');
       const queue = await withdrawalQueue(dataSource, { status, steamId, limit: limitFrom(args) });
       if (!queue.length) return console.log('No withdrawals.');
-      for (const { withdrawal, steamId } of queue) {
+      for (const { withdrawal, user } of queue) {
         const amount = formatUsd(withdrawal.amountCents).padStart(10);
-        console.log(line`${when(withdrawal.createdAt)}  ${withdrawal.status.padEnd(10)}  ${amount}  ${steamId}  ${withdrawal.methodSummary}\n  id ${withdrawal.id}`);
+        console.log(line`${when(withdrawal.createdAt)}  ${withdrawal.status.padEnd(10)}  ${amount}  ${user.steamId}  ${withdrawal.methodSummary}\n  id ${withdrawal.id}`);
       }
     },
   },
@@ -127,18 +136,38 @@ const commands: Record<string, Command> = {
     async run(dataSource, args) {
       if (!args[0]) throw new Error('name the withdrawal id');
       const cipher = createFieldCipher(loadSecrets(loadConfig()).dataEncryptionKey);
-      const destination = await withdrawalDestination(dataSource, cipher, args[0]);
-      // Reading a payout destination in full is itself worth a record of who looked.
-      await audit(dataSource.manager, { actor: CLI_ACTOR, action: 'withdrawal.destination_read', subjectType: 'withdrawal', subjectId: args[0] });
+      const destination = await withdrawalDestinationReader({ withdrawalId: args[0], actor: CLI_ACTOR, dataSource, cipher });
       for (const [field, value] of Object.entries(destination)) console.log(line`${field}: ${value}`);
     },
   },
-  'withdrawal-processing': { summary: 'mark a withdrawal as being processed', usage: 'withdrawal-processing <id>', run: processWithdrawal('processing') },
-  'withdrawal-paid': { summary: 'mark a withdrawal paid (the money has been sent)', usage: 'withdrawal-paid <id>', run: processWithdrawal('paid') },
+  'withdrawal-processing': {
+    summary: `approve a withdrawal (as ${CLI_ACTOR}); it is processing once approved, but above WITHDRAWAL_FOUR_EYES_USD it also needs a finance approval in the console`,
+    usage: 'withdrawal-processing <id>',
+    async run(dataSource, args) {
+      if (!args[0]) throw new Error('name the withdrawal id');
+      report(await withdrawalApprover({ withdrawalId: args[0], actor: CLI_ACTOR, fourEyesCents: fourEyesCents(), dataSource }));
+    },
+  },
+  'withdrawal-paid': {
+    summary: 'mark a processing (approved) withdrawal paid: the money has been sent, under this payout reference',
+    usage: 'withdrawal-paid <id> <reference>',
+    async run(dataSource, args) {
+      const [id, ...rest] = args;
+      if (!id || !rest.length) throw new Error('usage: withdrawal-paid <id> <payout reference at the bank or provider>');
+      const { reference } = checked(paidWithdrawalSchema, { reference: rest.join(' ') });
+      report(await withdrawalProcessor({ withdrawalId: id, to: 'paid', reference, actor: CLI_ACTOR, fourEyesCents: fourEyesCents(), dataSource }));
+    },
+  },
   'withdrawal-reject': {
     summary: 'reject a withdrawal; the amount returns to the balance',
     usage: 'withdrawal-reject <id> <reason>',
-    run: processWithdrawal('rejected'),
+    async run(dataSource, args) {
+      const [id, ...rest] = args;
+      if (!id) throw new Error('name the withdrawal id');
+      if (!rest.length) throw new Error('give the reason the user will see');
+      const { reason } = checked(rejectWithdrawalSchema, { reason: rest.join(' ') });
+      report(await withdrawalProcessor({ withdrawalId: id, to: 'rejected', reason, actor: CLI_ACTOR, fourEyesCents: fourEyesCents(), dataSource }));
+    },
   },
   feature: {
     summary: 'show a listing in the landing page\'s Featured Marketplace while it is available (--off: stop)',

@@ -1,14 +1,15 @@
 /**
  * An operator credits a bank wire, SEPA or crypto transfer they have seen arrive: exactly once per
  * transfer reference (a unique column), with the audit record of who credited it in the same
- * transaction.
+ * transaction. Crediting the same reference again to the same user and amount changes nothing (a
+ * retry); to anyone else or another amount it is refused (409), as a mistake to look into.
  */
 import { type DataSource } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
 import { audit, type Actor } from '../audit/auditLog';
 import { inTransaction } from '../db/transaction';
 import { Deposit, User } from '../entities';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { recordEvent } from '../events/domainEvents';
 import { availableBalance } from '../ledger/ledger';
 import { creditDeposit } from '../ledger/postings';
@@ -29,17 +30,18 @@ interface Props {
 }
 
 export interface ManualCredit {
-  depositId: string;
-  /** False when the reference had been credited before (nothing changed now). */
+  deposit: Deposit;
+  /** Whose it is. */
+  user: User;
+  /** False when the reference had been credited before, to the same user and amount (nothing changed now). */
   credited: boolean;
-  /** For a repeat: whether the earlier credit was the same user and amount. */
-  sameDeposit: boolean;
 }
 
 export async function manualDepositCreditor({ steamId, amountCents, reference, method, actor, dataSource }: Props): Promise<ManualCredit> {
   return inTransaction(dataSource, async (tx) => {
     const user = await tx.getRepository(User).findOneBy({ steamId });
     if (!user) throw notFound(`No user with Steam ID ${steamId}`);
+    const deposits = tx.getRepository(Deposit);
     const inserted = await tx
       .createQueryBuilder()
       .insert()
@@ -51,8 +53,11 @@ export async function manualDepositCreditor({ steamId, amountCents, reference, m
       .execute();
     const created = (inserted.raw as Array<{ id: string }>)[0];
     if (!created) {
-      const existing = await tx.getRepository(Deposit).findOneByOrFail({ externalReference: reference });
-      return { depositId: existing.id, credited: false, sameDeposit: existing.userId === user.id && existing.amountCents === amountCents };
+      const existing = await deposits.findOneByOrFail({ externalReference: reference });
+      if (existing.userId !== user.id || existing.amountCents !== amountCents) {
+        throw conflict(`Reference ${reference} was already credited to a different user or amount (deposit ${existing.id}); nothing changed`, 'reference_already_credited');
+      }
+      return { deposit: existing, user, credited: false };
     }
     await creditDeposit(tx, {
       userId: user.id,
@@ -69,6 +74,6 @@ export async function manualDepositCreditor({ steamId, amountCents, reference, m
     });
     const balance = formatMoney(await availableBalance(tx, user.id));
     await recordEvent(tx, { userId: user.id, type: 'balance', payload: { balance, depositId: created.id, status: 'completed' } });
-    return { depositId: created.id, credited: true, sameDeposit: true };
+    return { deposit: await deposits.findOneByOrFail({ id: created.id }), user, credited: true };
   });
 }

@@ -1,11 +1,12 @@
 /**
- * An operator moves a withdrawal on: `processing`, `paid` (the pending money leaves the platform)
- * or `rejected` (it returns to the user's balance, with the reason in their history). The status,
- * the money and the audit record of who did it commit together, with the withdrawal row locked.
+ * An operator finishes a withdrawal: `paid` (the payout went out; its reference at the bank or
+ * provider is kept, and the pending money leaves the platform), only once it is `processing`,
+ * i.e. approved as withdrawalApprover requires; or `rejected` from requested or processing (the
+ * amount returns to the user's balance, with the reason in their history). The status, the money
+ * and the audit record of who did it commit together, with the withdrawal row locked.
  */
 import { type DataSource } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
-import { type WithdrawalStatus } from '../../shared/schemas/wallet';
 import { audit, type Actor } from '../audit/auditLog';
 import { inTransaction } from '../db/transaction';
 import { Withdrawal } from '../entities';
@@ -13,50 +14,69 @@ import { conflict, notFound } from '../errors';
 import { recordEvent } from '../events/domainEvents';
 import { availableBalance } from '../ledger/ledger';
 import { payWithdrawal, reverseWithdrawal } from '../ledger/postings';
+import { approvalsNeeded, isWithdrawalId, queuedWithdrawal, type QueuedWithdrawal } from '../wallet/withdrawalQueue';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Outcome =
+  /** The payout's reference at the bank or provider. */
+  | { to: 'paid'; reference: string }
+  /** Shown to the user in their history. */
+  | { to: 'rejected'; reason: string };
 
-const NEXT_STATUSES: Record<WithdrawalStatus, WithdrawalStatus[]> = {
-  requested: ['processing', 'paid', 'rejected'],
-  processing: ['paid', 'rejected'],
-  paid: [],
-  rejected: [],
+type Props = Outcome & {
+  withdrawalId: string;
+  /** Who does it: `CLI_ACTOR` for the ops commands, `staff:<e-mail>` for the console. */
+  actor: Actor;
+  /** WITHDRAWAL_FOUR_EYES_USD in cents, for saying how many approvals an unapproved one still needs. */
+  fourEyesCents: bigint;
+  dataSource: DataSource;
 };
 
-interface Props {
-  withdrawalId: string;
-  to: Exclude<WithdrawalStatus, 'requested'>;
-  /** Shown to the user with a rejection (and kept for the record otherwise). */
-  note?: string;
-  /** Who does it: `CLI_ACTOR` for the ops commands, `staff:<e-mail>` for the consoles. */
-  actor: Actor;
-  dataSource: DataSource;
-}
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-export async function withdrawalProcessor({ withdrawalId, to, note, actor, dataSource }: Props): Promise<Withdrawal> {
+export async function withdrawalProcessor(props: Props): Promise<QueuedWithdrawal> {
+  const { withdrawalId, actor, fourEyesCents, dataSource } = props;
+  if (!isWithdrawalId(withdrawalId)) throw notFound(`No withdrawal ${withdrawalId}`);
   return inTransaction(dataSource, async (tx) => {
     const withdrawals = tx.getRepository(Withdrawal);
-    if (!UUID.test(withdrawalId)) throw notFound(`No withdrawal ${withdrawalId}`);
     const withdrawal = await withdrawals.findOne({ where: { id: withdrawalId }, lock: { mode: 'pessimistic_write' } });
     if (!withdrawal) throw notFound(`No withdrawal ${withdrawalId}`);
-    const from = withdrawal.status;
-    if (!NEXT_STATUSES[from].includes(to)) throw conflict(`A ${from} withdrawal cannot become ${to}`, 'invalid_transition');
+    const before = { status: withdrawal.status };
     const cents = withdrawal.amountCents;
-    if (to === 'paid') await payWithdrawal(tx, { cents, withdrawalId });
-    if (to === 'rejected') {
+
+    if (props.to === 'paid') {
+      if (withdrawal.status === 'requested') {
+        const [{ count }] = (await tx.query('SELECT count(*)::int AS count FROM withdrawal_approvals WHERE withdrawal_id = $1', [withdrawalId])) as [
+          { count: number },
+        ];
+        // At least one: approved once while the threshold was lower, it may have enough for today's
+        // threshold, but only an approval moves it to processing.
+        const missing = Math.max(1, approvalsNeeded(cents, fourEyesCents) - count);
+        throw conflict(`This withdrawal needs ${plural(missing, 'more approval')} before it can be paid`, 'approvals_missing');
+      }
+      if (withdrawal.status !== 'processing') throw conflict(`A ${withdrawal.status} withdrawal cannot be paid`, 'invalid_transition');
+      await payWithdrawal(tx, { cents, withdrawalId });
+      withdrawal.status = 'paid';
+      withdrawal.payoutReference = props.reference;
+    } else {
+      if (withdrawal.status !== 'requested' && withdrawal.status !== 'processing') {
+        throw conflict(`A ${withdrawal.status} withdrawal cannot be rejected`, 'invalid_transition');
+      }
       await reverseWithdrawal(tx, {
         userId: withdrawal.userId,
         cents,
         withdrawalId,
-        description: `Withdrawal of ${formatUsd(cents)} rejected${note ? `: ${note}` : ''}; funds returned`,
+        description: `Withdrawal of ${formatUsd(cents)} rejected: ${props.reason}; funds returned`,
       });
+      withdrawal.status = 'rejected';
+      withdrawal.note = props.reason;
     }
-    withdrawal.status = to;
-    if (note !== undefined) withdrawal.note = note;
-    const saved = await withdrawals.save(withdrawal);
-    await audit(tx, { actor, action: `withdrawal.${to}`, subjectType: 'withdrawal', subjectId: withdrawalId, details: { from, ...(note ? { note } : {}) } });
-    const balance = to === 'rejected' ? { balance: formatMoney(await availableBalance(tx, withdrawal.userId)) } : {};
-    await recordEvent(tx, { userId: withdrawal.userId, type: 'balance', payload: { ...balance, withdrawalId, status: to } });
-    return saved;
+    await withdrawals.save(withdrawal);
+    const after = { status: withdrawal.status };
+    const detail = props.to === 'paid' ? { reference: props.reference } : { reason: props.reason };
+    await audit(tx, { actor, action: `withdrawal.${props.to}`, subjectType: 'withdrawal', subjectId: withdrawalId, details: { ...detail, before, after } });
+    // The user's open Withdraw screen follows the status; a rejection also changes their balance.
+    const balance = props.to === 'rejected' ? { balance: formatMoney(await availableBalance(tx, withdrawal.userId)) } : {};
+    await recordEvent(tx, { userId: withdrawal.userId, type: 'balance', payload: { ...balance, withdrawalId, status: withdrawal.status } });
+    return queuedWithdrawal(tx, withdrawalId);
   });
 }

@@ -76,6 +76,9 @@ export class StaffConsole1795400500000 implements MigrationInterface {
     await queryRunner.query('CREATE INDEX sim_oidc_payloads_uid_idx ON sim_oidc_payloads (uid)');
 
     await queryRunner.query('CREATE INDEX audit_log_actor_idx ON audit_log (actor, id)');
+    // The console's overview: deposits awaiting money, and listings counted by status (index-only).
+    await queryRunner.query(`CREATE INDEX deposits_pending_idx ON deposits (created_at) WHERE status = 'pending'`);
+    await queryRunner.query('CREATE INDEX listings_status_idx ON listings (status)');
     await queryRunner.query(`
       CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -93,6 +96,8 @@ export class StaffConsole1795400500000 implements MigrationInterface {
     await queryRunner.query('DROP TRIGGER audit_log_no_truncate ON audit_log');
     await queryRunner.query('DROP TRIGGER audit_log_no_change ON audit_log');
     await queryRunner.query('DROP FUNCTION audit_log_append_only()');
+    await queryRunner.query('DROP INDEX listings_status_idx');
+    await queryRunner.query('DROP INDEX deposits_pending_idx');
     await queryRunner.query('DROP INDEX audit_log_actor_idx');
     await queryRunner.query('DROP TABLE sim_oidc_payloads');
     await queryRunner.query('DROP TABLE support_notes');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Page, type WalletTransaction, type Withdrawal } from '../../../shared/schemas/wallet';
+import { withdrawalApprover } from '../../commands/withdrawalApprover';
 import { withdrawalProcessor } from '../../commands/withdrawalProcessor';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
@@ -186,16 +187,21 @@ describe('processing a withdrawal (operators)', () => {
   it('goes requested → processing → paid; the money leaves the platform', async () => {
     const { client, withdrawal } = await requested();
     const { dataSource } = app.services;
-    expect((await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'processing', actor, dataSource })).status).toBe('processing');
-    expect((await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'paid', actor, dataSource })).status).toBe('paid');
-    await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', actor, dataSource })).rejects.toMatchObject({ status: 409 });
+    const fourEyesCents = app.services.config.withdrawalFourEyesCents;
+    expect((await withdrawalApprover({ withdrawalId: withdrawal.id, actor, fourEyesCents, dataSource })).withdrawal.status).toBe('processing');
+    const paid = await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'paid', reference: 'PP-1', actor, fourEyesCents, dataSource });
+    expect(paid.withdrawal).toMatchObject({ status: 'paid', payoutReference: 'PP-1' });
+    await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', reason: 'Late', actor, fourEyesCents, dataSource })).rejects.toMatchObject({
+      status: 409,
+    });
     expect(await balanceOf(client)).toBe('30.00');
     expect((await client.get<Page<Withdrawal>>('/api/withdrawals')).body.items[0]).toMatchObject({ id: withdrawal.id, status: 'paid' });
   });
 
   it('returns the money when rejected, with the reason in the history', async () => {
     const { client, withdrawal } = await requested();
-    await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', note: 'PayPal account not verified', actor, dataSource: app.services.dataSource });
+    const { dataSource, config } = app.services;
+    await withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', reason: 'PayPal account not verified', actor, fourEyesCents: config.withdrawalFourEyesCents, dataSource });
     expect(await balanceOf(client)).toBe('50.00');
     const history = (await client.get<Page<WalletTransaction>>('/api/transactions')).body.items;
     expect(history[0]).toMatchObject({ kind: 'withdrawal_reversal', amount: '+20.00', balanceAfter: '50.00' });
@@ -209,7 +215,8 @@ describe('processing a withdrawal (operators)', () => {
     await dataSource.query(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit unavailable'; END $$`);
     await dataSource.query(`CREATE TRIGGER ${name} BEFORE INSERT ON audit_log FOR EACH ROW WHEN (NEW.subject_id = '${withdrawal.id}') EXECUTE FUNCTION ${name}()`);
     try {
-      await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', note: 'No', actor, dataSource })).rejects.toThrow(/audit unavailable/);
+      const fourEyesCents = app.services.config.withdrawalFourEyesCents;
+      await expect(withdrawalProcessor({ withdrawalId: withdrawal.id, to: 'rejected', reason: 'No', actor, fourEyesCents, dataSource })).rejects.toThrow(/audit unavailable/);
     } finally {
       await dataSource.query(`DROP TRIGGER ${name} ON audit_log`);
       await dataSource.query(`DROP FUNCTION ${name}`);
