@@ -23,6 +23,7 @@ function fakePwaBuild(): string {
   const dir = path.join(parent, 'pwa');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(dir, 'staff.html'), '<!doctype html><html><head><title>staff console</title></head><body><div id="root"></div></body></html>');
   mkdirSync(path.join(dir, 'pages'));
   writeFileSync(path.join(dir, 'pages/help-center.html'), HELP_PAGE);
   writeFileSync(path.join(dir, 'assets/index-Abc123.js'), 'console.log(1)');
@@ -244,6 +245,29 @@ describe('the PWA shell', () => {
       expect(response.text, attempt).not.toContain(OUTSIDE_SECRET);
       expect([400, 404], attempt).toContain(response.status);
     }
+  });
+});
+
+describe('the staff console', () => {
+  it('answers /staff and every path under it with its own page, revalidated on every load', async () => {
+    const http = app.client();
+    for (const target of ['/staff', '/staff/', '/staff/withdrawals', '/staff/users/8f0c2a54', '/staff/withdrawals?status=paid']) {
+      const response = await http.get(target);
+      expect(response.status, target).toBe(200);
+      expect(response.text, target).toContain('<title>staff console</title>');
+      expect(response.headers.get('cache-control'), target).toBe('no-cache');
+    }
+    expect((await http.get('/staff.html')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('is never the page of a customer path, nor of the sign-in routes under /staff/auth', async () => {
+    const http = app.client();
+    for (const target of ['/staffing', '/no/such/page', '/staff-console', '/staff/auth/no-such-route']) {
+      const response = await http.get(target);
+      expect(response.status, target).toBe(404);
+      expect(response.text, target).not.toContain('staff console');
+    }
+    expect((await http.get('/')).text).toContain('<title>shell</title>');
   });
 });
 

@@ -44,12 +44,23 @@ export interface AppOptions {
    * first navigation to /market: the server does; tests that never open /market need not.
    */
   warmPages?: boolean;
+  /**
+   * Seconds the staff sign-in adds to this server's clock when checking ID tokens (0): the tests of
+   * an expired ID token move it forward rather than wait an hour.
+   */
+  staffOidcClockSkewSeconds?: number;
 }
+
+const isUnder = (path: string, prefixes: string[]) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Runs `middleware` only for paths under one of `prefixes`. */
 function under(prefixes: string[], middleware: Middleware): Middleware {
-  return (ctx, next) =>
-    prefixes.some((prefix) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`)) ? middleware(ctx, next) : next();
+  return (ctx, next) => (isUnder(ctx.path, prefixes) ? middleware(ctx, next) : next());
+}
+
+/** Runs `middleware` except for paths under one of `prefixes`. */
+function notUnder(prefixes: string[], middleware: Middleware): Middleware {
+  return (ctx, next) => (isUnder(ctx.path, prefixes) ? next() : middleware(ctx, next));
 }
 
 /** API bodies are JSON only; anything else that carries a body is refused before parsing. */
@@ -168,13 +179,17 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
         under(['/api'], jsonBodiesOnly),
         // Form posts (only the simulated providers' pages send them) stay raw text and are read
         // with URLSearchParams: co-body's qs parsing would turn `openid.ns` into nested objects.
-        bodyParser({
-          enableTypes: ['json', 'text'],
-          extendTypes: { text: ['application/x-www-form-urlencoded'] },
-          jsonLimit: JSON_LIMIT,
-          textLimit: JSON_LIMIT,
-          encoding: 'utf-8',
-        }),
+        // The embedded OpenID provider (api/dev/oidc) reads its requests' bodies itself.
+        notUnder(
+          ['/dev/oidc'],
+          bodyParser({
+            enableTypes: ['json', 'text'],
+            extendTypes: { text: ['application/x-www-form-urlencoded'] },
+            jsonLimit: JSON_LIMIT,
+            textLimit: JSON_LIMIT,
+            encoding: 'utf-8',
+          }),
+        ),
         sessions,
         async (ctx, next) => {
           ctx.set('Cache-Control', 'no-store');
@@ -184,7 +199,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     ),
   );
   app.use(authRouter(services, options.signInPerMinute).routes());
-  app.use(staffAuthRouter(services).routes());
+  app.use(staffAuthRouter(services, { signInPerMinute: options.signInPerMinute, clockSkewSeconds: options.staffOidcClockSkewSeconds }).routes());
   // The simulators exist only in simulated mode: nothing under /dev answers in live mode.
   if (services.simulatorRoutes) app.use(services.simulatorRoutes);
   app.use(api.routes());

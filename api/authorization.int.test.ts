@@ -62,8 +62,9 @@ async function state() {
 
 describe("another user's ids", () => {
   it('every API route with a path parameter is checked here', () => {
+    // Staff routes act on any user's records by design: their roles are checked in api/routes/staff/matrix.int.test.ts.
     const withParams = apiRouter(app.services)
-      .stack.filter((layer) => String(layer.path).includes(':'))
+      .stack.filter((layer) => String(layer.path).includes(':') && !String(layer.path).startsWith('/api/staff/'))
       .flatMap((layer) => layer.methods.filter((verb) => verb !== 'HEAD').map((verb) => `${verb} ${String(layer.path)}`));
     expect(withParams.length).toBeGreaterThan(0);
     expect(CHECKED_ID_ROUTES).toEqual(expect.arrayContaining(withParams));

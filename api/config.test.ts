@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { EMBEDDED_STAFF_CLIENT_ID, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -98,5 +98,61 @@ describe('mode rules (a simulated provider never faces real users)', () => {
 
   it('reads DEMO_DEPLOYMENT as a boolean', () => {
     expect(() => loadConfig({ DEMO_DEPLOYMENT: 'sometimes' })).toThrow(/DEMO_DEPLOYMENT/);
+  });
+});
+
+describe('the staff console\'s sign-in', () => {
+  const company = { STAFF_OIDC_ISSUER: 'https://login.company.example/realms/staff/', STAFF_OIDC_CLIENT_ID: 'console', STAFF_OIDC_CLIENT_SECRET: 'secret' };
+
+  it('uses the embedded provider under /dev/oidc in simulated mode, its secret derived later from the session key', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:9000' }).staffOidc).toEqual({
+      issuer: 'http://localhost:9000/dev/oidc',
+      clientId: EMBEDDED_STAFF_CLIENT_ID,
+      clientSecret: undefined,
+      embedded: true,
+    });
+    expect(loadConfig({}).staffRolesClaim).toBe('roles');
+  });
+
+  it('is off in live mode without STAFF_OIDC_ISSUER, and the company\'s provider with it', () => {
+    expect(loadConfig(live).staffOidc).toBeUndefined();
+    expect(loadConfig({ ...live, ...company, STAFF_ROLES_CLAIM: 'groups' })).toMatchObject({
+      staffOidc: { issuer: 'https://login.company.example/realms/staff', clientId: 'console', clientSecret: 'secret', embedded: false },
+      staffRolesClaim: 'groups',
+    });
+  });
+
+  it('refuses to start live with an issuer on this server\'s own origin', () => {
+    const own = { ...live, ...company, PUBLIC_URL: 'https://market.example', TRUST_PROXY: 'true' };
+    for (const issuer of ['https://market.example/dev/oidc', 'https://market.example']) {
+      expect(() => loadConfig({ ...own, STAFF_OIDC_ISSUER: issuer }), issuer).toThrow(
+        `Invalid environment: STAFF_OIDC_ISSUER ${issuer} is on this server's own origin; live staff sign in through the company's provider`,
+      );
+    }
+    expect(loadConfig({ ...own, STAFF_OIDC_ISSUER: 'https://login.market.example' }).staffOidc?.issuer).toBe('https://login.market.example');
+  });
+
+  it('needs the client id and secret with an issuer, and an issuer for them', () => {
+    for (const missing of ['STAFF_OIDC_CLIENT_ID', 'STAFF_OIDC_CLIENT_SECRET']) {
+      for (const mode of [{}, live]) {
+        expect(() => loadConfig({ ...mode, ...company, [missing]: '' }), missing).toThrow(
+          'Invalid environment: STAFF_OIDC_ISSUER needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET',
+        );
+      }
+    }
+    expect(() => loadConfig({ STAFF_OIDC_CLIENT_ID: 'console' })).toThrow('STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET need STAFF_OIDC_ISSUER');
+  });
+
+  it('needs an https issuer, or plain http on loopback', () => {
+    expect(() => loadConfig({ ...live, ...company, STAFF_OIDC_ISSUER: 'http://login.company.example' })).toThrow(
+      'Invalid environment: STAFF_OIDC_ISSUER http://login.company.example must be https (plain http only on this machine\'s loopback)',
+    );
+    expect(loadConfig({ ...live, ...company, STAFF_OIDC_ISSUER: 'http://127.0.0.1:8081/realms/staff' }).staffOidc?.issuer).toBe('http://127.0.0.1:8081/realms/staff');
+  });
+
+  it('reads the four-eyes threshold in dollars as cents', () => {
+    expect(loadConfig({}).withdrawalFourEyesCents).toBe(100_000n);
+    expect(loadConfig({ WITHDRAWAL_FOUR_EYES_USD: '2500.5' }).withdrawalFourEyesCents).toBe(250_050n);
+    expect(() => loadConfig({ WITHDRAWAL_FOUR_EYES_USD: '1,000' })).toThrow(/WITHDRAWAL_FOUR_EYES_USD/);
   });
 });

@@ -23,7 +23,7 @@ export const DEFAULT_PUSH_SERVICE_HOSTS = [
 ];
 
 /** Loopback names and addresses: a simulated server listens only there (or says it is a demo). */
-function isLoopbackHost(host: string): boolean {
+export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
@@ -244,6 +244,12 @@ function staffOidcOf(e: Environment, publicUrl: string, simulated: boolean): Con
     // Live staff sign in through the company's provider: the demo provider is never mounted in live
     // mode, and an issuer on this origin would be served by whatever answers there.
     throw new Error(`Invalid environment: STAFF_OIDC_ISSUER ${issuer} is on this server's own origin; live staff sign in through the company's provider`);
+  }
+  const issuerUrl = new URL(issuer);
+  if (issuerUrl.protocol !== 'https:' && !isLoopbackHost(issuerUrl.hostname)) {
+    // Discovery, keys and tokens would travel in clear: openid-client refuses them, so the console
+    // would never sign anyone in.
+    throw new Error(`Invalid environment: STAFF_OIDC_ISSUER ${issuer} must be https (plain http only on this machine's loopback)`);
   }
   if (!e.STAFF_OIDC_CLIENT_ID || !e.STAFF_OIDC_CLIENT_SECRET) {
     throw new Error('Invalid environment: STAFF_OIDC_ISSUER needs STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET');

@@ -1,5 +1,5 @@
 /** Process entry: `npm start` / `npm run serve`. Starts the server and stops it cleanly on signals. */
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { createLogger } from './logger';
 import { startServer, type RunningServer } from './server';
 
@@ -47,6 +47,16 @@ async function main() {
   if (state.stopRequested) return stop(running);
   const listening = config.publicUrl !== running.url ? ` (listening on ${running.url})` : '';
   process.stdout.write(`SkinMarket is ready on ${config.publicUrl}${listening}\n`);
+  if (config.staffOidc) process.stdout.write(`${await staffConsoleLine(config)}\n`);
+}
+
+/** Where the staff console is; with the embedded provider, who may sign in to it (no password). */
+async function staffConsoleLine(config: Config): Promise<string> {
+  const url = `Staff console: ${config.publicUrl}/staff`;
+  if (!config.staffOidc?.embedded) return url;
+  // The demo staff belong to the simulators, loaded only in simulated mode (as api/services.ts does).
+  const { DEMO_STAFF_ACCOUNTS } = await import('./dev/oidc/staffAccounts');
+  return `${url} (demo staff, no password: ${DEMO_STAFF_ACCOUNTS.map((account) => `${account.email} [${account.roles.join(', ')}]`).join(', ')})`;
 }
 
 main().catch((error: unknown) => {

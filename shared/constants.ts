@@ -19,6 +19,14 @@ export const DELIVERY_FAILURE_LIMIT = 3;
 export const DELIVERY_FAILURE_WINDOW_DAYS = 30;
 export const PURCHASE_RESTRICTION_DAYS = 7;
 
+/**
+ * What a frozen account is told when it tries to buy, sell, withdraw or add a payment method (the
+ * API's 403 `account_frozen`); staff freeze accounts from the console, and the account can still sign
+ * in and read its data.
+ */
+export const ACCOUNT_FROZEN_MESSAGE =
+  'Your account is frozen, so you cannot buy, sell, withdraw or add payment methods. Please contact support.';
+
 /** Money limits, in integer cents. */
 export const MIN_WITHDRAWAL_CENTS = 1_000;
 export const MIN_DEPOSIT_CENTS = 1_000;

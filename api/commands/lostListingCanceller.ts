@@ -1,7 +1,7 @@
 /**
  * An operator settles an overdue hold (api/market/overdueHolds.ts) after finding the item gone from
  * the bot's Steam inventory with no reversal in its trade history (`npm run ops --
- * cancel-lost-listing <id>`): the listing is cancelled (`item_lost`), a buyer whose delivery has not
+ * cancel-lost-listing <id>`, or the staff console's Market): the listing is cancelled (`item_lost`), a buyer whose delivery has not
  * started gets the full price back from escrow, the seller is never paid and nothing is returned.
  * One transaction, listing then order item locked; applying it twice changes nothing.
  *
@@ -20,6 +20,8 @@ import { isOverdue } from '../market/overdueHolds';
 interface Props {
   listingId: string;
   actor: Actor;
+  /** Why (the console asks staff for one); kept in the audit row. */
+  reason?: string;
   dataSource: DataSource;
   now?: Date;
 }
@@ -32,7 +34,7 @@ export interface LostListingOutcome {
   changed: boolean;
 }
 
-export async function lostListingCanceller({ listingId, actor, dataSource, now = new Date() }: Props): Promise<LostListingOutcome> {
+export async function lostListingCanceller({ listingId, actor, reason, dataSource, now = new Date() }: Props): Promise<LostListingOutcome> {
   return inTransaction(dataSource, async (manager) => {
     const repository = manager.getRepository(Listing);
     const listing = await repository.findOne({ where: { id: listingId }, lock: { mode: 'pessimistic_write' } });
@@ -46,7 +48,8 @@ export async function lostListingCanceller({ listingId, actor, dataSource, now =
     if (sale && sale.item.status !== 'awaiting_hold') {
       throw conflict(`Listing ${listingId}'s delivery is under way (${sale.item.status}); its outcome settles the sale`, 'delivery_in_progress');
     }
-    await cancelForLostItem(manager, { listing, sale, reason: 'item_lost', actor, details: { botAssetid: listing.botAssetid } });
+    const details = { botAssetid: listing.botAssetid, ...(reason ? { reason } : {}) };
+    await cancelForLostItem(manager, { listing, sale, reason: 'item_lost', actor, details });
     return { listing, refundedCents: sale ? sale.item.priceCents : null, changed: true };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Saves a payout method. Secrets are encrypted before they reach the database; the masked forms
  * are computed once here so listing never decrypts anything. The first method a user saves is
- * their default; saving a new default clears the old one. One method per type per user.
+ * their default; saving a new default clears the old one. One method per type per user. A frozen
+ * account cannot add one: 403 `account_frozen` (users/frozenAccounts.ts).
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { PAYMENT_METHOD_LABELS } from '../../shared/constants';
@@ -12,6 +13,7 @@ import { joinOrBegin, sqlState } from '../db/transaction';
 import { PaymentMethod, User } from '../entities';
 import { conflict } from '../errors';
 import { maskSecrets, splitPaymentMethod } from '../presenters/wallet';
+import { refuseIfFrozen } from '../users/frozenAccounts';
 
 interface Props {
   userId: string;
@@ -29,7 +31,7 @@ export async function paymentMethodCreator({ userId, method, dataSource, cipher,
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
       // The user's row serializes their method changes, so two first methods cannot both be default.
-      await tx.getRepository(User).findOneOrFail({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      refuseIfFrozen(await tx.getRepository(User).findOneOrFail({ where: { id: userId }, lock: { mode: 'pessimistic_write' } }));
       const methods = tx.getRepository(PaymentMethod);
       const isDefault = method.isDefault || !(await methods.existsBy({ userId }));
       if (isDefault) await methods.update({ userId, isDefault: true }, { isDefault: false });

@@ -1,7 +1,9 @@
 /**
  * A buyer buys listings with their balance (DESIGN.md section 3, "Buy"), all or nothing, in one
  * transaction:
- * 0. a buyer restricted for failed deliveries they caused cannot buy: 403 (market/buyerStanding.ts;
+ * 0. a frozen account cannot buy: 403 `account_frozen` (users/frozenAccounts.ts; the buyer's row is
+ *    read FOR SHARE, so a freeze waits for a purchase under way and no purchase starts after it);
+ *    a buyer restricted for failed deliveries they caused cannot buy: 403 (market/buyerStanding.ts;
  *    that Steam can deliver to their trade URL is checked before this transaction, by the route);
  *    nor can one whose account owes after a chargeback: 403 `account_in_debt` (wallet/withdrawable.ts);
  * 1. the buyer needs a saved trade URL (where the items will be delivered): 400 otherwise;
@@ -29,6 +31,7 @@ import { recordEvent } from '../events/domainEvents';
 import { availableBalance, InsufficientFundsError, owedBy } from '../ledger/ledger';
 import { purchaseToEscrow } from '../ledger/postings';
 import { assertPurchasesAllowed } from '../market/buyerStanding';
+import { refuseIfFrozen } from '../users/frozenAccounts';
 import { accountInDebt } from '../wallet/withdrawable';
 
 export const TRADE_URL_REQUIRED = 'Please save your Steam trade URL in your profile before buying';
@@ -63,7 +66,8 @@ const isAvailable = (listing: Listing) => listing.soldAt === null && (listing.st
 export async function purchaseCreator({ buyerId, listingIds, dataSource, manager }: Props): Promise<PurchaseOutcome> {
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
-      const buyer = await tx.getRepository(User).findOneByOrFail({ id: buyerId });
+      const buyer = await tx.getRepository(User).findOneOrFail({ where: { id: buyerId }, lock: { mode: 'pessimistic_read' } });
+      refuseIfFrozen(buyer);
       await assertPurchasesAllowed(tx, buyerId);
       const owed = await owedBy(tx, buyerId);
       if (owed > 0n) throw accountInDebt(owed);

@@ -1,6 +1,7 @@
 /**
  * POST /api/trade-offers: a seller offers items from their Steam inventory for sale.
  *
+ * A frozen account cannot sell: 403 `account_frozen` (users/frozenAccounts.ts), before anything else.
  * The request contributes only asset ids and prices. The inventory is read from Steam again (not
  * the five-minute cache; the cached copy is used only while Steam has us backing off after a 429),
  * and every item's name, condition, rarity, image, float, pattern and tradability come from it.
@@ -28,6 +29,7 @@ import { insertOffer } from '../market/offers';
 import { SEND_FAILED_MESSAGE } from '../market/offerStates';
 import { wakeOfferWork } from '../market/offerWork';
 import { type ParsedInventoryItem, SteamUnavailableError } from '../steam/gateway';
+import { refuseIfFrozen } from '../users/frozenAccounts';
 import { tradeOfferDispatcher } from './tradeOfferDispatcher';
 
 interface Props {
@@ -75,6 +77,9 @@ async function readSellersInventory(user: User, services: Props['services']): Pr
 }
 
 export async function tradeOfferCreator({ user, request, services }: Props): Promise<TradeOffer> {
+  // The request's own read of the row: spares a frozen account's request the Steam call. The
+  // locked row below is what holds.
+  refuseIfFrozen(user);
   if (!tradeUrlBelongsTo(request.tradeUrl, user.steamId)) {
     throw badRequest('This trade URL belongs to a different Steam account', { tradeUrl: 'This trade URL belongs to a different Steam account' });
   }
@@ -92,7 +97,7 @@ export async function tradeOfferCreator({ user, request, services }: Props): Pro
   if (refused.length) throw refuse(refused);
 
   const offer = await inTransaction(services.dataSource, async (manager) => {
-    await lockSeller(manager, user.id);
+    refuseIfFrozen(await lockSeller(manager, user.id));
     const taken = await listedAssetIds(manager, user.id);
     const busy = items.filter((item) => taken.has(item.assetid));
     if (busy.length) {
@@ -120,7 +125,7 @@ export async function tradeOfferCreator({ user, request, services }: Props): Pro
   return services.dataSource.getRepository(TradeOffer).findOneByOrFail({ id: offer.id });
 }
 
-/** Serializes one seller's offers, so an item cannot go into two offers at once. */
-async function lockSeller(manager: EntityManager, userId: string): Promise<void> {
-  await manager.getRepository(User).findOneOrFail({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+/** Serializes one seller's offers, so an item cannot go into two offers at once; answers the row. */
+function lockSeller(manager: EntityManager, userId: string): Promise<User> {
+  return manager.getRepository(User).findOneOrFail({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
 }

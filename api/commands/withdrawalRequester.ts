@@ -4,7 +4,8 @@
  * available balance at once and waits in withdrawals-pending until an operator pays or rejects it.
  * Only what has cleared can go (wallet/withdrawable.ts): not checkout deposits still in their
  * clearing period, and nothing while the account owes after a chargeback. The balance is locked
- * while this is decided, so parallel requests cannot together take out uncleared money.
+ * while this is decided, so parallel requests cannot together take out uncleared money. A frozen
+ * account cannot withdraw: 403 `account_frozen` (users/frozenAccounts.ts).
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
@@ -19,6 +20,7 @@ import { recordEvent } from '../events/domainEvents';
 import { availableBalance, InsufficientFundsError, lockUserBalances } from '../ledger/ledger';
 import { holdWithdrawal } from '../ledger/postings';
 import { destinationSummary, maskSecrets, splitPaymentMethod } from '../presenters/wallet';
+import { assertNotFrozen } from '../users/frozenAccounts';
 import { accountInDebt, clearingCents, withdrawableOf } from '../wallet/withdrawable';
 
 const notEnough = () =>
@@ -38,6 +40,7 @@ interface Props {
 export async function withdrawalRequester({ userId, request, clearingDays, dataSource, cipher, manager }: Props): Promise<{ withdrawal: Withdrawal; balanceCents: bigint }> {
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
+      await assertNotFrozen(tx, userId);
       let destination: { type: Withdrawal['methodType']; details: PaymentMethodDetails; secrets: PaymentMethodSecrets };
       if (request.paymentMethodId) {
         const saved = await tx

@@ -1,8 +1,9 @@
 /**
- * The simulators: a simulated Steam (OpenID provider, Web API, community inventory, trade bot) and a
- * simulated payment provider, speaking the real services' protocols so that the production code
- * paths are the ones the demo and the tests exercise. Production code never imports this tree: the
- * composition root (api/services.ts) loads it dynamically in simulated mode only.
+ * The simulators: a simulated Steam (OpenID provider, Web API, community inventory, trade bot), a
+ * simulated payment provider and the staff console's OpenID provider, speaking the real services'
+ * protocols so that the production code paths are the ones the demo and the tests exercise.
+ * Production code never imports this tree: the composition root (api/services.ts) loads it
+ * dynamically in simulated mode only.
  */
 import compose from 'koa-compose';
 import { type Middleware } from 'koa';
@@ -16,6 +17,7 @@ import { type Secrets } from '../secrets';
 import { type TradeBot } from '../steam/tradeBot';
 import { createSimulatedGateway, simulatedWebhookSecret } from './pay/gateway';
 import { devPayRouter } from './pay/router';
+import { embeddedOidcRoutes } from './oidc/provider';
 import { marketListingsSeeder } from './seed/marketListings';
 import { createSimulatedTradeBot } from './steam/bot/simulatedTradeBot';
 import { devSteamRouter } from './steam/router';
@@ -25,11 +27,15 @@ export function simulatedPayments(config: Config, dataSource: DataSource, secret
   return createSimulatedGateway({ config, dataSource, webhookSecret: simulatedWebhookSecret(config, secrets.sessionKeys[0]!) });
 }
 
-/** The routes under /dev/steam and /dev/pay, for the modes that are simulated. */
+/**
+ * The routes under /dev/steam and /dev/pay, for the modes that are simulated, and the staff
+ * console's embedded OpenID provider under /dev/oidc when it is the configured one.
+ */
 export function simulatorRoutes(services: AppServices): Middleware {
   const routers: Middleware[] = [];
   if (services.config.steamMode === 'simulated') routers.push(devSteamRouter(services).routes() as unknown as Middleware);
   if (services.config.paymentsMode === 'simulated') routers.push(devPayRouter(services).routes() as unknown as Middleware);
+  if (services.config.staffOidc?.embedded) routers.push(embeddedOidcRoutes(services));
   return compose(routers);
 }
 

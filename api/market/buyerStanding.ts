@@ -12,6 +12,7 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { DELIVERY_FAILURE_LIMIT, DELIVERY_FAILURE_WINDOW_DAYS, PURCHASE_RESTRICTION_DAYS } from '../../shared/constants';
 import { type User } from '../entities';
 import { forbidden } from '../errors';
+import { refuseIfFrozen } from '../users/frozenAccounts';
 import { assertTradeUrlCanReceive, type TradeUrlCheckServices } from './tradeUrlCheck';
 
 /**
@@ -92,11 +93,16 @@ export async function assertPurchasesAllowed(db: DataSource | EntityManager, buy
 }
 
 /**
- * What a purchase checks before its transaction opens: the restriction first (the purchase checks it
- * again inside; this spares a restricted buyer's request the Steam call), then that Steam will
- * deliver to the buyer's trade URL (tradeUrlCheck.ts).
+ * What a purchase checks before its transaction opens: a frozen account and the restriction first
+ * (the purchase checks both again inside; this spares such a buyer's request the Steam call), then
+ * that Steam will deliver to the buyer's trade URL (tradeUrlCheck.ts).
  */
-export async function assertBuyerMayPurchase(services: TradeUrlCheckServices, buyer: Pick<User, 'id' | 'tradeUrl'>, now = new Date()): Promise<void> {
+export async function assertBuyerMayPurchase(
+  services: TradeUrlCheckServices,
+  buyer: Pick<User, 'id' | 'tradeUrl' | 'frozenAt'>,
+  now = new Date(),
+): Promise<void> {
+  refuseIfFrozen(buyer);
   await assertPurchasesAllowed(services.dataSource, buyer.id, now);
   await assertTradeUrlCanReceive(services, buyer, now);
 }

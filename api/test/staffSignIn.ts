@@ -1,34 +1,57 @@
 /**
- * Signs a test client into the staff console. PROVISIONAL: until the embedded provider exists this
- * writes the session row directly; it is to go through /staff/auth/login → /dev/oidc → the callback
- * (every hop real HTTP), keeping this signature.
+ * Signs a test client into the staff console the way a browser does: /staff/auth/login → the
+ * embedded OpenID provider under /dev/oidc (its login page, the demo person's form) → back at
+ * /staff/auth/callback. Every hop is real HTTP; the client keeps the provider's cookies as a
+ * browser would (one origin, so keeping them by name is enough).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { type StaffRole } from '../../shared/schemas/staff';
-import { staffCookieName, STAFF_SESSION_ABSOLUTE_MS } from '../staff/session';
-import { type TestApp, type TestClient } from './testApp';
+import { expect } from 'vitest';
+import { type TestApp, type TestClient, type TestResponse } from './testApp';
 
-/** The embedded provider's demo staff (api/dev/oidc), by role. */
-export const DEMO_STAFF = {
-  support: 'support@demo.skinmarket',
-  finance: 'finance@demo.skinmarket',
-  finance2: 'finance2@demo.skinmarket',
-  admin: 'admin@demo.skinmarket',
-} as const;
+export { DEMO_STAFF } from '../dev/oidc/staffAccounts';
 
-const ROLES_OF: Record<string, StaffRole[]> = {
-  [DEMO_STAFF.support]: ['support'],
-  [DEMO_STAFF.finance]: ['finance'],
-  [DEMO_STAFF.finance2]: ['finance'],
-  [DEMO_STAFF.admin]: ['admin'],
-};
+const CALLBACK_PATH = '/staff/auth/callback';
+
+/** A URL of the app (absolute or a path) as the path the test client requests. */
+const pathOf = (app: TestApp, location: string) => (location.startsWith(app.url) ? location.slice(app.url.length) : location);
+
+const isRedirect = (response: TestResponse) => response.status >= 300 && response.status < 400;
+
+/** GET /staff/auth/login: the provider's authorization URL it redirects to. */
+export async function startStaffSignIn(client: TestClient, returnTo?: string): Promise<string> {
+  const start = await client.get(`/staff/auth/login${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`);
+  expect(start.status).toBe(302);
+  return start.headers.get('location')!;
+}
+
+/**
+ * Takes an authorization request through the embedded provider as `email` (picking that person on
+ * its login page, if it shows one) and returns the provider's redirect back: the callback path with
+ * its code and state, not yet requested.
+ */
+export async function approveAtProvider(app: TestApp, client: TestClient, authorizationUrl: string, email: string): Promise<string> {
+  let response = await client.get(pathOf(app, authorizationUrl));
+  for (let hops = 0; hops < 10; hops++) {
+    if (isRedirect(response)) {
+      const path = pathOf(app, response.headers.get('location')!);
+      if (path.startsWith(`${CALLBACK_PATH}?`)) return path;
+      response = await client.get(path);
+      continue;
+    }
+    expect(response.status, response.text).toBe(200);
+    const action = /<form method="post" action="([^"]+)">/.exec(response.text)?.[1];
+    expect(action, 'the provider\'s login page').toBeDefined();
+    response = await client.request('POST', action!, {
+      raw: new URLSearchParams({ email }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+  throw new Error('the provider never redirected back to the staff callback');
+}
 
 export async function signInStaff(app: TestApp, email: string, client: TestClient = app.client()): Promise<TestClient> {
-  const token = randomBytes(32).toString('base64url');
-  await app.services.dataSource.query(
-    `INSERT INTO staff_sessions (token_hash, email, name, roles, id_token, expires_at) VALUES ($1, $2, $3, $4, 'provisional', now() + $5 * interval '1 millisecond')`,
-    [createHash('sha256').update(token).digest('base64url'), email, email.split('@')[0], ROLES_OF[email] ?? [], STAFF_SESSION_ABSOLUTE_MS],
-  );
-  client.cookies.set(staffCookieName(app.services.config.secure), token);
+  const callback = await approveAtProvider(app, client, await startStaffSignIn(client), email);
+  const back = await client.get(callback);
+  expect(back.status).toBe(302);
+  expect(back.headers.get('location')).toBe('/staff');
   return client;
 }

@@ -67,6 +67,10 @@ export function staffCan(roles: readonly StaffRole[], ability: StaffAbility): bo
 export const staffMeSchema = z.object({ email: z.string(), name: z.string(), roles: z.array(z.enum(STAFF_ROLES)) });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
+/** POST /staff/auth/logout: where the browser goes next (the provider's end-session URL, or /staff). */
+export const staffLogoutSchema = z.object({ redirect: z.string() });
+export type StaffLogout = z.infer<typeof staffLogoutSchema>;
+
 const reason = text().min(1, 'Please give a reason').max(500, 'Must be at most 500 characters');
 
 // ---- Withdrawals -------------------------------------------------------------------------------

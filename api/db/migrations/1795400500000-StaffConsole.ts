@@ -75,7 +75,17 @@ export class StaffConsole1795400500000 implements MigrationInterface {
     await queryRunner.query('CREATE INDEX sim_oidc_payloads_grant_idx ON sim_oidc_payloads (grant_id)');
     await queryRunner.query('CREATE INDEX sim_oidc_payloads_uid_idx ON sim_oidc_payloads (uid)');
 
-    await queryRunner.query('CREATE INDEX audit_log_actor_idx ON audit_log (actor, id)');
+    // The audit log searched by actor or action, exact or by prefix (`staff:`, `withdrawal.`), in any
+    // collation, and by a bare subject id.
+    await queryRunner.query('CREATE INDEX audit_log_actor_idx ON audit_log (actor text_pattern_ops, id)');
+    await queryRunner.query('CREATE INDEX audit_log_action_idx ON audit_log (action text_pattern_ops, id)');
+    await queryRunner.query('CREATE INDEX audit_log_subject_id_idx ON audit_log (subject_id, id)');
+    // The console's user search: e-mail in any case, part of a name (trigrams).
+    await queryRunner.query('CREATE INDEX users_email_lower_idx ON users (lower(email))');
+    await queryRunner.query('CREATE INDEX users_names_trgm_idx ON users USING gin (lower(display_name) gin_trgm_ops, lower(username) gin_trgm_ops)');
+    // The market's attention list: listings lately cancelled for a reversal or a lost item, and the featured ones.
+    await queryRunner.query(`CREATE INDEX listings_reversed_lost_idx ON listings (updated_at) WHERE cancel_reason IN ('trade_reversed', 'item_lost')`);
+    await queryRunner.query('CREATE INDEX listings_featured_updated_idx ON listings (updated_at) WHERE featured');
     // The console's overview: deposits awaiting money, and listings counted by status (index-only).
     await queryRunner.query(`CREATE INDEX deposits_pending_idx ON deposits (created_at) WHERE status = 'pending'`);
     await queryRunner.query('CREATE INDEX listings_status_idx ON listings (status)');
@@ -98,7 +108,9 @@ export class StaffConsole1795400500000 implements MigrationInterface {
     await queryRunner.query('DROP FUNCTION audit_log_append_only()');
     await queryRunner.query('DROP INDEX listings_status_idx');
     await queryRunner.query('DROP INDEX deposits_pending_idx');
-    await queryRunner.query('DROP INDEX audit_log_actor_idx');
+    for (const index of ['listings_featured_updated_idx', 'listings_reversed_lost_idx', 'users_names_trgm_idx', 'users_email_lower_idx', 'audit_log_subject_id_idx', 'audit_log_action_idx', 'audit_log_actor_idx']) {
+      await queryRunner.query(`DROP INDEX ${index}`);
+    }
     await queryRunner.query('DROP TABLE sim_oidc_payloads');
     await queryRunner.query('DROP TABLE support_notes');
     for (const table of ['contact_messages', 'issue_reports']) {

@@ -17,6 +17,7 @@ import { type Context } from 'koa';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import { type AppServices } from '../../context';
 import { conflict, badRequest, notFound } from '../../errors';
+import { escapeHtml } from '../html';
 import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret, type SimulatedEventBody } from './gateway';
 
 interface CheckoutRow {
@@ -40,9 +41,6 @@ export interface SentEvent {
   status: number | null;
   response: string | null;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The paid checkout's later life, for the demo: refund or dispute it. */
 function afterPayment(checkout: CheckoutRow, action: string): string {

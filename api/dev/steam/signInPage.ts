@@ -2,6 +2,7 @@
  * HTML of the simulated Steam: its sign-in page (the OpenID provider's checkid_setup screen) and a
  * minimal public profile page. Plain forms and links, no script (the CSP forbids inline script).
  */
+import { escapeHtml } from '../html';
 
 interface Account {
   steamId: string;
@@ -17,9 +18,6 @@ interface SignInPageProps {
   demoAccounts: Account[];
   testAccounts: Account[];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const STYLE = `
   :root { color-scheme: dark; }

@@ -31,7 +31,7 @@ afterAll(async () => {
 const ops = (...args: string[]) =>
   promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', OPERATOR: 'landing-test' },
+    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
   });
 
 // The featured read itself, uncached (the route keeps its answer a few seconds; the ops command runs in another process).
@@ -55,7 +55,7 @@ describe('GET /api/featured-skins', () => {
     const rest = byPriceDesc(listed.filter((listing) => listing !== cheap && listing !== cheaper)).slice(0, 6);
     expect((await featured()).map((item) => item.id)).toEqual([cheap.id, cheaper.id, ...rest.map((listing) => listing.id)]);
     const [row] = await app.services.dataSource.query(`SELECT actor FROM audit_log WHERE action = 'listing.featured' AND subject_id = $1`, [cheap.id]);
-    expect(row.actor).toBe('operator:landing-test');
+    expect(row.actor).toBe('system:cli');
 
     // A flagged listing shows only while it is available.
     await app.services.dataSource.query('UPDATE listings SET sold_at = now() WHERE id = $1', [cheaper.id]);

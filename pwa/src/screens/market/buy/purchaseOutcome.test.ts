@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_FROZEN_MESSAGE } from '../../../../../shared/constants';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ApiError } from '../../../api/client';
 import { testMarketItem } from '../../../testing/marketItem';
@@ -35,6 +36,11 @@ describe('purchaseRefusal', () => {
     expect(refusal.kind).toBe('own_listing');
     expect(refusal.kind === 'own_listing' && refusal.items.map((entry) => entry.name)).toEqual(['AWP | Asiimov']);
     expect(ownListingMessage([cart[1]!])).toBe('AWP | Asiimov is your own listing and was removed from your cart. Nothing was charged.');
+  });
+
+  it("shows a frozen account the server's message", () => {
+    const error = new ApiError(403, ACCOUNT_FROZEN_MESSAGE, { code: 'account_frozen' });
+    expect(purchaseRefusal(error, cart)).toEqual({ kind: 'failed', message: ACCOUNT_FROZEN_MESSAGE });
   });
 
   it('treats a 409 that names no cart item as a plain failure', () => {
