@@ -8,7 +8,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Context, type Next } from 'koa';
 import { type DataSource } from 'typeorm';
 import { staffCan, type StaffAbility, type StaffRole } from '../../shared/schemas/staff';
-import { type Actor } from '../audit/auditLog';
+import { audit, type Actor } from '../audit/auditLog';
+import { inTransaction } from '../db/transaction';
 import { forbidden, unauthorized } from '../errors';
 
 export const STAFF_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
@@ -49,11 +50,15 @@ export function createStaffSessions(dataSource: DataSource, options: { secure: b
   return {
     async start(ctx, member, idToken) {
       const token = randomBytes(32).toString('base64url');
-      await dataSource.query(
-        `INSERT INTO staff_sessions (token_hash, email, name, roles, id_token, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 millisecond')`,
-        [hashOf(token), member.email, member.name, member.roles, idToken, STAFF_SESSION_ABSOLUTE_MS],
-      );
+      // Signing in is a staff action like any other: the session and its audit row commit together.
+      await inTransaction(dataSource, async (tx) => {
+        await tx.query(
+          `INSERT INTO staff_sessions (token_hash, email, name, roles, id_token, expires_at)
+           VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 millisecond')`,
+          [hashOf(token), member.email, member.name, member.roles, idToken, STAFF_SESSION_ABSOLUTE_MS],
+        );
+        await audit(tx, { actor: staffActor(member), action: 'staff.signed_in', subjectType: 'staff', subjectId: member.email, details: { roles: member.roles } });
+      });
       // Expired sessions are removed in passing rather than by a separate timer.
       await dataSource.query(`DELETE FROM staff_sessions WHERE expires_at < now() OR last_seen_at < now() - $1 * interval '1 millisecond'`, [
         STAFF_SESSION_IDLE_MS,
@@ -79,10 +84,15 @@ export function createStaffSessions(dataSource: DataSource, options: { secure: b
       const token = tokenOf(ctx);
       ctx.cookies.set(cookie, '', { ...cookieOptions, maxAge: 0 });
       if (!token) return null;
-      const rows = (await dataSource.query('WITH ended AS (DELETE FROM staff_sessions WHERE token_hash = $1 RETURNING id_token) SELECT * FROM ended', [
-        hashOf(token),
-      ])) as Array<{ id_token: string }>;
-      return rows[0] ? { idToken: rows[0].id_token } : null;
+      return inTransaction(dataSource, async (tx) => {
+        const rows = (await tx.query('WITH ended AS (DELETE FROM staff_sessions WHERE token_hash = $1 RETURNING id_token, email) SELECT * FROM ended', [
+          hashOf(token),
+        ])) as Array<{ id_token: string; email: string }>;
+        const [ended] = rows;
+        if (!ended) return null;
+        await audit(tx, { actor: `staff:${ended.email}`, action: 'staff.signed_out', subjectType: 'staff', subjectId: ended.email });
+        return { idToken: ended.id_token };
+      });
     },
   };
 }

@@ -39,6 +39,12 @@ const sessionRow = (client: TestClient) => ({
 const sessionsOf = async (email: string) =>
   ((await app.services.dataSource.query('SELECT count(*)::int AS n FROM staff_sessions WHERE email = $1', [email])) as Array<{ n: number }>)[0]!.n;
 
+/** Audit rows of `action` by a staff member. */
+async function auditCount(action: string, email: string): Promise<number> {
+  const [row] = (await app.services.dataSource.query('SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND actor = $2', [action, `staff:${email}`])) as Array<{ n: number }>;
+  return row!.n;
+}
+
 describe('GET /staff/auth/login', () => {
   it('sends the browser to the provider with PKCE (S256), state and nonce, remembering them in a signed Lax cookie', async () => {
     const client = app.client();
@@ -62,10 +68,12 @@ describe('GET /staff/auth/login', () => {
 });
 
 describe('GET /staff/auth/callback', () => {
-  it('signs a demo staff member in: /api/staff/me answers who they are', async () => {
+  it('signs a demo staff member in: /api/staff/me answers who they are, and the audit log has it', async () => {
+    const before = await auditCount('staff.signed_in', DEMO_STAFF.finance2);
     const client = await signInStaff(app, DEMO_STAFF.finance2);
     expect((await me(client)).body).toEqual({ email: DEMO_STAFF.finance2, name: 'Felix Finance', roles: ['finance'] });
     expect(client.cookies.has(PENDING_COOKIE)).toBe(false);
+    expect(await auditCount('staff.signed_in', DEMO_STAFF.finance2)).toBe(before + 1);
   });
 
   it('lands on the returnTo path under /staff, and on /staff for anything else', async () => {
@@ -221,9 +229,11 @@ describe('the staff session', () => {
 describe('POST /staff/auth/logout', () => {
   it('ends the session here and hands back the provider\'s end-session URL, whose sign-out returns to /staff', async () => {
     const client = await signInStaff(app, DEMO_STAFF.admin);
+    const signOuts = await auditCount('staff.signed_out', DEMO_STAFF.admin);
     const logout = await client.post<{ redirect: string }>('/staff/auth/logout');
     expect(logout.status).toBe(200);
     expect((await me(client)).status).toBe(401);
+    expect(await auditCount('staff.signed_out', DEMO_STAFF.admin)).toBe(signOuts + 1);
 
     const endSession = new URL(logout.body.redirect);
     expect(`${endSession.origin}${endSession.pathname}`).toBe(`${app.url}/dev/oidc/session/end`);
