@@ -1,5 +1,6 @@
 // Build and dev server of the PWA (Vite root: pwa/). `npm run build` writes dist/pwa, which the API
-// serves; `npm run dev:pwa` proxies the server's paths to the API on 127.0.0.1:8080.
+// serves, the staff console (pwa/staff.html) included; `npm run dev:pwa` proxies the server's paths
+// to the API on 127.0.0.1:8080.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type UserConfig } from 'vite';
@@ -12,7 +13,9 @@ import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
 import { preloadInSlicesPlugin } from './ops/preloadInSlices';
 import type * as PrerenderStep from './ops/prerender';
+import { staffConsolePlugin } from './ops/staffConsoleBuild';
 import { PAGE_TEMPLATE_FILE } from './shared/prerenderedPages';
+import { STAFF_CONSOLE_GLOBS } from './shared/staffConsole';
 
 const API_ORIGIN = 'http://127.0.0.1:8080';
 // Keep in step with APP_BACKGROUND in pwa/src/theme.ts and the theme-color meta in index.html.
@@ -82,6 +85,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
         },
       },
     },
+    // The staff console (pwa/staff.html): a build of its own, written beside the app (ops/staffConsoleBuild.ts).
+    staffConsolePlugin({ root: PWA_ROOT, resolve: { alias: ROUTER_PRODUCTION } }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -92,8 +97,9 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
       injectManifest: {
         // The manifest and its icons are added by the plugin itself.
         globPatterns: ['**/*.{js,css,html,svg,ico}'],
-        // The server's template for /market: a navigation to /market offline gets the shell.
-        globIgnores: [PAGE_TEMPLATE_FILE],
+        // The server's template for /market: a navigation to /market offline gets the shell. The
+        // staff console's files: customers never download them.
+        globIgnores: [PAGE_TEMPLATE_FILE, ...STAFF_CONSOLE_GLOBS],
       },
       manifest: {
         id: '/',
@@ -132,7 +138,7 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
   ],
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/auth', '/dev', '/healthz', '/readyz'].map((path) => [
+      ['/api', '/auth', '/staff/auth', '/dev', '/healthz', '/readyz'].map((path) => [
         path,
         { target: API_ORIGIN, changeOrigin: false },
       ]),

@@ -3,7 +3,9 @@
  * manifest and the service worker are revalidated on every load so a new release reaches users at
  * once. Page paths of the route table answer 200 with their prerendered HTML
  * (shared/prerenderedPages.ts) or else the shell, any other page path 404 with the shell (which
- * shows the 404 screen); a missing file answers a plain 404.
+ * shows the 404 screen); a missing file answers a plain 404. The staff console's pages (/staff and
+ * /staff/…, but the sign-in routes under /staff/auth, which the server's router answers before
+ * this) answer 200 with the console's own HTML (shared/staffConsole.ts).
  *
  * Every page (shell or prerendered, also when fetched by its file name for the service worker's
  * precache) carries the server's mode in `<meta name="skinmarket-mode">`, which shows the demo
@@ -21,9 +23,10 @@ import { type Context, type Middleware } from 'koa';
 import send from 'koa-send';
 import { isPrerenderedFile, prerenderedFileOf } from '../shared/prerenderedPages';
 import { isPagePath } from '../shared/routes';
+import { STAFF_CONSOLE_FILE, isStaffConsolePath } from '../shared/staffConsole';
 import { MARKET_PAGE_PATH, type MarketPage } from './pages/marketPage';
 
-const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+const ALWAYS_REVALIDATE = new Set(['index.html', STAFF_CONSOLE_FILE, 'sw.js', 'manifest.webmanifest']);
 
 function cacheControlFor(filePath: string): string {
   const name = path.basename(filePath);
@@ -132,6 +135,18 @@ export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions)
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     ctx.state.routeGroup = 'static';
+    if (isStaffConsolePath(ctx.path)) {
+      const consolePage = await pageOf(STAFF_CONSOLE_FILE);
+      if (!consolePage) {
+        ctx.status = 503;
+        ctx.body = 'The staff console has not been built yet: run `npm run build` (npm start does this for you).';
+        return;
+      }
+      ctx.status = 200;
+      ctx.set('Cache-Control', cacheControlFor(STAFF_CONSOLE_FILE));
+      sendPage(ctx, consolePage);
+      return;
+    }
     const lastSegment = ctx.path.slice(ctx.path.lastIndexOf('/') + 1);
     const isPageFile = ctx.path === '/index.html' || isPrerenderedFile(ctx.path);
     if (!isPagePath(ctx.path) && lastSegment.includes('.') && !isPageFile) {

@@ -8,6 +8,7 @@ import { type StaffAttentionListing, type StaffFeaturedListing } from '../../sha
 import { type Listing } from '../entities';
 import { MAX_DELIVERY_ATTEMPTS } from '../market/deliveries';
 import { type AttentionListing } from '../staff/marketAttention';
+import { shownName } from './staffUsers';
 
 const ago = (at: Date, now: Date) => `${formatCountdown(now.getTime() - at.getTime())} ago`;
 
@@ -51,7 +52,7 @@ export function presentAttentionListing(entry: AttentionListing, now = new Date(
     sold: listing.soldAt !== null,
     reason: entry.reason,
     detail: detailOf(entry, now),
-    seller: { id: seller.id, steamId: seller.steamId, displayName: seller.displayName },
+    seller: { id: seller.id, steamId: seller.steamId, displayName: shownName(seller) },
     holdEndTime: listing.holdEndTime.toISOString(),
     actions: actionsOf(entry),
     orderItemId: entry.reason === 'failing_delivery' ? sale!.orderItemId : null,

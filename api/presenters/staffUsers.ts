@@ -7,11 +7,14 @@ import { type StaffUserDetail, type StaffUserSummary } from '../../shared/schema
 import { type UserRecord, type UserWithBalance } from '../staff/userRecords';
 import { destinationSummary, presentTransaction } from './wallet';
 
+/** The name staff see: the profile's display name, else the Steam name (most users never set one). */
+export const shownName = (user: { displayName: string; username: string }) => user.displayName.trim() || user.username;
+
 export function presentStaffUserSummary({ user, balanceCents }: UserWithBalance): StaffUserSummary {
   return {
     id: user.id,
     steamId: user.steamId,
-    displayName: user.displayName,
+    displayName: shownName(user),
     email: user.email,
     depositReference: user.depositReference,
     balance: formatMoney(balanceCents),

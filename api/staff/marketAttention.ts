@@ -40,7 +40,7 @@ export interface AttentionSale {
 export interface AttentionListing {
   reason: StaffAttentionListing['reason'];
   listing: Listing;
-  seller: Pick<User, 'id' | 'steamId' | 'displayName'>;
+  seller: Pick<User, 'id' | 'steamId' | 'displayName' | 'username'>;
   /** The unrefunded sale of an overdue or failing listing. */
   sale: AttentionSale | null;
   /** Failing deliveries: when the last send failed, and when the sweep tries again (null: it refunds). */
@@ -117,7 +117,7 @@ export async function listingsNeedingAttention(dataSource: DataSource, now = new
   const found = [...(await failingDeliveries(dataSource)), ...(await overdueHolds(dataSource, now)), ...(await recentlyLost(dataSource, now))];
   const sellerIds = [...new Set(found.map((entry) => entry.listing.sellerId))];
   const sellers = sellerIds.length
-    ? await dataSource.getRepository(User).find({ select: { id: true, steamId: true, displayName: true }, where: { id: In(sellerIds) } })
+    ? await dataSource.getRepository(User).find({ select: { id: true, steamId: true, displayName: true, username: true }, where: { id: In(sellerIds) } })
     : [];
   const sellerOf = new Map(sellers.map((seller) => [seller.id, seller]));
   return found.map((entry) => ({ ...entry, seller: sellerOf.get(entry.listing.sellerId)! }));

@@ -18,7 +18,7 @@ export async function pendingDeposits(dataSource: DataSource, limit: number): Pr
     .createQueryBuilder('d')
     .innerJoin(User, 'u', 'u.id = d.user_id')
     .addSelect('u.steam_id', 'steam_id')
-    .addSelect('u.display_name', 'display_name')
+    .addSelect("COALESCE(NULLIF(btrim(u.display_name), ''), u.username)", 'display_name')
     .addSelect('u.deposit_reference', 'deposit_reference')
     .where("d.status = 'pending'")
     .orderBy('d.created_at', 'ASC')

@@ -54,7 +54,7 @@ function queued(db: Db) {
     .createQueryBuilder('w')
     .innerJoin(User, 'u', 'u.id = w.user_id')
     .addSelect('u.steam_id', 'steam_id')
-    .addSelect('u.display_name', 'display_name');
+    .addSelect("COALESCE(NULLIF(btrim(u.display_name), ''), u.username)", 'display_name');
 }
 
 async function withApprovals(db: Db, { entities, raw }: { entities: Withdrawal[]; raw: Array<{ steam_id: string; display_name: string }> }) {

@@ -3,7 +3,8 @@
  * The service worker (built by vite-plugin-pwa's injectManifest into dist/pwa/sw.js):
  * - precaches the app shell, the prerendered pages and every built asset, so the app and its static
  *   pages open offline, and answers page navigations with the cached prerendered page or else the
- *   shell (server paths are never answered with them);
+ *   shell (server paths and the staff console's pages are never answered with them: the console is
+ *   a page of its own that customers never download, and none of its files is precached);
  * - keeps item images (the simulated Steam's and Steam's CDN) cache-first, at most
  *   IMAGE_CACHE_MAX_ENTRIES of them for IMAGE_CACHE_MAX_AGE_S; cross-origin images arrive opaque
  *   (status 0) and are cached as such;
@@ -27,6 +28,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { PRERENDERED_PATHS, prerenderedFileFor, prerenderedFileOf } from '../../shared/prerenderedPages';
 import type { PushMessage } from '../../shared/schemas/push';
 import type { CurrentUser } from '../../shared/schemas/user';
+import { STAFF_CONSOLE_PATH } from '../../shared/staffConsole';
 import { patchCachedListing } from './offline/cachedData';
 import { OUTBOX_SYNC_TAG, replayOutbox } from './offline/outbox';
 
@@ -77,6 +79,8 @@ registerRoute(
       /^\/healthz(\/|$)/,
       /^\/readyz(\/|$)/,
       /^\/metrics(\/|$)/,
+      // The staff console (/staff, /staff/…) and its sign-in routes (/staff/auth/…): the network's.
+      new RegExp(`^${STAFF_CONSOLE_PATH}(/|$)`),
     ],
   }),
 );
