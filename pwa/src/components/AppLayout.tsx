@@ -4,7 +4,7 @@
  * set the document title from the route table.
  */
 import { Suspense, useEffect, useRef } from 'react';
-import { Box, Center, Container, Spinner, chakra } from '@chakra-ui/react';
+import { Box, Center, Container, Spinner } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { documentTitleFor } from '../documentTitle';
 import { HydrationSentinel } from '../prerender/hydration';
@@ -12,6 +12,7 @@ import { DemoBanner } from './DemoBanner';
 import { Footer } from './Footer';
 import { InstallButton } from './InstallButton';
 import { LoginFailedNotice } from './LoginFailedNotice';
+import { SkipLink } from './SkipLink';
 import { TopNav } from './TopNav';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -60,23 +61,7 @@ export function AppLayout() {
 
   return (
     <>
-      <chakra.a
-        href={`#${MAIN_CONTENT_ID}`}
-        position="fixed"
-        top="3"
-        insetStart="3"
-        zIndex="skipNav"
-        px="4"
-        py="2"
-        borderRadius="l2"
-        bg="brand.solid"
-        color="brand.contrast"
-        fontWeight="semibold"
-        transform="translateY(-200%)"
-        _focusVisible={{ transform: 'translateY(0)', outline: '2px solid', outlineColor: 'brand.200' }}
-      >
-        Skip to main content
-      </chakra.a>
+      <SkipLink targetId={MAIN_CONTENT_ID} />
       <DemoBanner />
       <TopNav />
       {/* At least a screen tall: the footer starts below the fold, so a screen arriving (lazily

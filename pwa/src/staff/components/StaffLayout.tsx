@@ -5,12 +5,13 @@
  * from the section shown.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Badge, Box, Button, Flex, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LuLogOut } from 'react-icons/lu';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { StaffMe } from '../../../../shared/schemas/staff';
 import { useSignOutMutation } from '../queries/me';
 import { sectionOf, sectionsFor } from '../sections';
+import { SkipLink } from '../../components/SkipLink';
 import { ActionError } from './Feedback';
 
 const MAIN_ID = 'staff-main';
@@ -31,23 +32,7 @@ export function StaffLayout({ me, children }: { me: StaffMe; children: ReactNode
 
   return (
     <Flex direction="column" minH="100dvh">
-      <chakra.a
-        href={`#${MAIN_ID}`}
-        position="fixed"
-        top="3"
-        insetStart="3"
-        zIndex="skipNav"
-        px="4"
-        py="2"
-        borderRadius="l2"
-        bg="brand.solid"
-        color="brand.contrast"
-        fontWeight="semibold"
-        transform="translateY(-200%)"
-        _focusVisible={{ transform: 'translateY(0)', outline: '2px solid', outlineColor: 'brand.200' }}
-      >
-        Skip to main content
-      </chakra.a>
+      <SkipLink targetId={MAIN_ID} />
       <Box as="header" bg="bg.subtle" borderBottomWidth="1px" borderColor="border" px={{ base: '4', md: '6' }} py="3">
         <Flex align="center" justify="space-between" gap="3" wrap="wrap">
           <Flex align="baseline" gap="2">
