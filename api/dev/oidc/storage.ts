@@ -5,7 +5,7 @@
  * and signs and verifies alike, and a restart signs nobody out.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { type Adapter, type AdapterConstructor, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
 import { type DataSource } from 'typeorm';
 
 interface StoredRow {
