@@ -6,6 +6,7 @@
  */
 import { type DataSource } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
+import { type ManualDepositMethod } from '../../shared/schemas/staff';
 import { audit, type Actor } from '../audit/auditLog';
 import { inTransaction } from '../db/transaction';
 import { Deposit, User } from '../entities';
@@ -14,8 +15,6 @@ import { recordEvent } from '../events/domainEvents';
 import { availableBalance } from '../ledger/ledger';
 import { creditDeposit } from '../ledger/postings';
 
-export const MANUAL_DEPOSIT_METHODS = ['bank_wire_usa', 'iban_sepa', 'crypto'] as const;
-export type ManualDepositMethod = (typeof MANUAL_DEPOSIT_METHODS)[number];
 const MANUAL_LABELS = { bank_wire_usa: 'bank wire', iban_sepa: 'SEPA transfer', crypto: 'crypto transfer' } as const;
 
 interface Props {

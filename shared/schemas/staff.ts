@@ -106,12 +106,14 @@ export const withdrawalDestinationSchema = z.record(z.string(), z.string());
 
 // ---- Deposits ----------------------------------------------------------------------------------
 
-export const MANUAL_DEPOSIT_METHOD_VALUES = ['bank_wire_usa', 'iban_sepa', 'crypto'] as const;
+/** How money arrives that finance credits by hand: the payment method types with no hosted checkout. */
+export const MANUAL_DEPOSIT_METHODS = ['bank_wire_usa', 'iban_sepa', 'crypto'] as const;
+export type ManualDepositMethod = (typeof MANUAL_DEPOSIT_METHODS)[number];
 export const creditDepositSchema = z.strictObject({
   steamId: z.string().refine(isSteamId64, 'Please enter a SteamID64'),
   amount: moneyAmount({ min: 1n, max: 100_000_000n, invalidMessage: 'Please enter a valid amount' }),
   reference: text().min(1, 'Please enter the transfer reference').max(200, 'Must be at most 200 characters'),
-  method: z.enum(MANUAL_DEPOSIT_METHOD_VALUES, { error: 'Please choose how the money came' }),
+  method: z.enum(MANUAL_DEPOSIT_METHODS, { error: 'Please choose how the money came' }),
 });
 
 export const staffDepositSchema = z.object({

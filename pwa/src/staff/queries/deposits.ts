@@ -1,6 +1,6 @@
 /** Deposits waiting to be credited (finance), and crediting a transfer that arrived. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreditDepositResult, MANUAL_DEPOSIT_METHOD_VALUES, StaffDeposit } from '../../../../shared/schemas/staff';
+import type { CreditDepositResult, ManualDepositMethod, StaffDeposit } from '../../../../shared/schemas/staff';
 import { apiFetch } from '../../api/client';
 import { invalidateOverview } from './overview';
 import { userKeys } from './users';
@@ -23,7 +23,7 @@ export interface CreditDepositInput {
   amount: string;
   /** The bank's or the chain's reference of the transfer: the same one twice credits once. */
   reference: string;
-  method: (typeof MANUAL_DEPOSIT_METHOD_VALUES)[number];
+  method: ManualDepositMethod;
 }
 
 export function useCreditDepositMutation() {

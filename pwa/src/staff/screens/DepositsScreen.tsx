@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
-import { MANUAL_DEPOSIT_METHOD_VALUES, creditDepositSchema, type StaffDeposit, type StaffUserSummary } from '../../../../shared/schemas/staff';
+import { MANUAL_DEPOSIT_METHODS, creditDepositSchema, type StaffDeposit, type StaffUserSummary } from '../../../../shared/schemas/staff';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/constants';
 import { PageTitle } from '../../components/PageTitle';
 import { TextField } from '../components/TextField';
@@ -20,7 +20,7 @@ import { useCreditDepositMutation, usePendingDepositsQuery, type CreditDepositIn
 import { useUserSearchQuery } from '../queries/users';
 
 type ManualMethod = CreditDepositInput['method'];
-const METHOD_OPTIONS = MANUAL_DEPOSIT_METHOD_VALUES.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+const METHOD_OPTIONS = MANUAL_DEPOSIT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /** The user whose deposit reference is `reference` (references are compared without regard to case). */
 function userWithReference(users: readonly StaffUserSummary[], reference: string): StaffUserSummary | undefined {
