@@ -10,6 +10,9 @@ interface StatCardProps {
   children?: ReactNode;
 }
 
+/** Counts as people read them: 2,400. */
+const COUNT = new Intl.NumberFormat('en-US');
+
 export function StatCard({ label, value, alert = false, children }: StatCardProps) {
   return (
     <Card.Root as="section" aria-label={label} variant="outline" size="sm" bg="bg.panel" borderColor={alert ? 'orange.500/60' : 'border'}>
@@ -18,7 +21,7 @@ export function StatCard({ label, value, alert = false, children }: StatCardProp
           {label}
         </Heading>
         <Text fontSize="2xl" fontWeight="bold" color={alert ? 'orange.300' : 'fg'} lineHeight="short">
-          {value}
+          {typeof value === 'number' ? COUNT.format(value) : value}
         </Text>
         {children ? (
           <Text as="div" fontSize="sm" color="fg.muted">

@@ -28,7 +28,7 @@ function OverviewCards({ overview }: { overview: StaffOverview }) {
           ? 'None yet'
           : listingStatuses.map(([status, count]) => (
               <Text key={status}>
-                {words(status)}: {count}
+                {words(status)}: {count.toLocaleString('en-US')}
               </Text>
             ))}
       </StatCard>
