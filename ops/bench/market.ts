@@ -1,15 +1,17 @@
 /**
- * The market's load figures, against a running server seeded with the 100,000-listing market
+ * The market's load figures, against a running server seeded with the benchmark's market
  * (ops/bench.ts starts it with TRUST_PROXY=true, so each simulated client can name its own address
  * in X-Forwarded-For, as behind a load balancer: the per-IP request limit then applies per client,
  * not to the benchmark as a whole):
- * - GET /api/skins with a rotation of filters at 50 connections, against the same server's
- *   /healthz throughput measured just before;
+ * - GET /api/skins with a rotation of filters, and with a rotation of text searches, at 50
+ *   connections, each against the same server's /healthz throughput measured just before it, and
+ *   the server's resident memory meanwhile;
  * - the catalogue's page ~500 (reached by following cursors) against page 1;
  * - 1,000 concurrent purchase attempts on 100 listings by 50 signed-in, funded buyers: exactly 100
  *   sold, and the money exact to the cent in the database.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { formatUsd, parseMoney } from '../../shared/money';
@@ -18,6 +20,8 @@ import { accountIdOf } from '../../shared/steam';
 export interface BenchResult {
   name: string;
   value: string;
+  /** The figures behind `value`, as numbers, for the JSON record (ops/bench.ts). */
+  metrics?: Record<string, number>;
   target?: string;
   ok?: boolean;
 }
@@ -36,6 +40,21 @@ const SKINS_QUERIES = [
   'weaponType=Pistol&rarity=restricted',
   'search=doppler&weaponType=Knife',
 ];
+/**
+ * What buyers type: whole and partial weapon and finish names, in any case, with the grid's sorts
+ * and a filter now and then; 48 searches, so most of them miss the per-process cache of pages.
+ */
+const SEARCH_TERMS = [
+  'redline', 'asiimov', 'doppler', 'fade', 'hyper beast', 'dragon', 'neo-noir', 'case hardened',
+  'vulcan', 'AK-47', 'awp', 'm4a4', 'usp-s', 'glock', 'karambit', 'butterfly', 'tiger tooth', 'slaughter',
+  'printstream', 'blue', 'red', 'night', 'ice', 'dust', 'MAG-7', 'desert eagle', 'P250', 'FAMAS', 'galil',
+  'nova', 'safari', 'crimson', 'marble', 'gamma', 'lore', 'autotronic', 'emerald', 'sapphire', 'ruby',
+  'cyrex', 'bloodsport', 'wasteland', 'fire serpent', 'howl', 'medusa', 'wildfire', 'kumicho', 'st',
+];
+const SEARCH_QUERIES = SEARCH_TERMS.map((term, index) => {
+  const extra = ['', '&sort=price_asc', '&sort=name_asc', '&minPrice=5.00'][index % 4];
+  return `search=${encodeURIComponent(term)}${extra}`;
+});
 const LOAD_SECONDS = 10;
 const CONNECTIONS = 50;
 const BUYERS = 50;
@@ -83,9 +102,25 @@ function browser(base: string, ip: string) {
 
 type Browser = ReturnType<typeof browser>;
 
-/** GET /api/skins with the rotation of filters at `connections` connections for `seconds`, from rotating client addresses. */
-export function catalogueLoad(base: string, connections = CONNECTIONS, seconds = LOAD_SECONDS) {
-  return load(base, SKINS_QUERIES.map((query) => `/api/skins${query ? `?${query}` : ''}`), connections, seconds);
+/** GET /api/skins with a rotation of queries at `connections` connections for `seconds`, from rotating client addresses. */
+export function catalogueLoad(base: string, connections = CONNECTIONS, seconds = LOAD_SECONDS, queries = SKINS_QUERIES) {
+  return load(base, queries.map((query) => `/api/skins${query ? `?${query}` : ''}`), connections, seconds);
+}
+
+/** The largest resident set of process `pid` while `work` runs (sampled every 100 ms), in MiB. */
+async function peakResidentMiB<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakMiB: number }> {
+  let peakKiB = 0;
+  const sample = () => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    peakKiB = Math.max(peakKiB, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0));
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  try {
+    return { result: await work(), peakMiB: peakKiB / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Signs in through the simulated Steam, saves a trade URL and tops the balance up through checkout. */
@@ -103,19 +138,35 @@ async function fundedBuyer(base: string, index: number): Promise<Browser> {
   return request;
 }
 
-export async function marketBenchmarks(base: string, databaseUrl: string, results: BenchResult[]): Promise<void> {
-  // Throughput of the cheapest route, then the catalogue, on the same server in the same run.
+/** Compares a catalogue load with /healthz measured just before it, on the same server. */
+async function againstHealthz(base: string, name: string, queries: string[], results: BenchResult[], serverPid: number) {
   const health = await load(base, ['/healthz'], CONNECTIONS, LOAD_SECONDS);
-  results.push({ name: `GET /healthz, ${CONNECTIONS} connections`, value: `${Math.round(health.requests.average)} req/s, p99 ${ms(health.latency.p99)}` });
-  const skins = await catalogueLoad(base);
+  const { result: skins, peakMiB } = await peakResidentMiB(serverPid, () => catalogueLoad(base, CONNECTIONS, LOAD_SECONDS, queries));
   const share = skins.requests.average / health.requests.average;
   const failed = skins.non2xx + skins.errors + skins.timeouts;
   results.push({
-    name: `GET /api/skins, ${SKINS_QUERIES.length} filter sets, ${CONNECTIONS} conn.`,
-    value: `${Math.round(skins.requests.average)} req/s (${(share * 100).toFixed(0)}% of /healthz), p50 ${ms(skins.latency.p50)}, p99 ${ms(skins.latency.p99)}${failed ? `, ${failed} failed` : ''}`,
-    target: 'p99 ≤ 20 ms, ≥ 50% of /healthz',
-    ok: skins.latency.p99 <= 20 && share >= 0.5 && failed === 0,
+    name: `${name}, ${CONNECTIONS} conn.`,
+    value:
+      `${Math.round(skins.requests.average)} req/s (${(share * 100).toFixed(0)}% of /healthz's ${Math.round(health.requests.average)}), ` +
+      `p50 ${ms(skins.latency.p50)}, p99 ${ms(skins.latency.p99)}; server ${peakMiB.toFixed(0)} MiB resident${failed ? `; ${failed} failed` : ''}`,
+    metrics: {
+      requestsPerSecond: skins.requests.average,
+      healthzRequestsPerSecond: health.requests.average,
+      shareOfHealthz: share,
+      p50Ms: skins.latency.p50,
+      p99Ms: skins.latency.p99,
+      healthzP99Ms: health.latency.p99,
+      peakResidentMiB: peakMiB,
+      failed,
+    },
+    target: 'p99 ≤ 20 ms, ≥ 50% of /healthz, < 300 MiB',
+    ok: skins.latency.p99 <= 20 && share >= 0.5 && failed === 0 && peakMiB < 300,
   });
+}
+
+export async function catalogueBenchmarks(base: string, serverPid: number, results: BenchResult[]): Promise<void> {
+  await againstHealthz(base, `GET /api/skins, ${SKINS_QUERIES.length} filter sets`, SKINS_QUERIES, results, serverPid);
+  await againstHealthz(base, `GET /api/skins?search=, ${SEARCH_QUERIES.length} searches`, SEARCH_QUERIES, results, serverPid);
 
   // Page ~500 through the cursors, then the same load on page 1 and on page 500.
   const walker = browser(base, '2001:db8:2::1');
@@ -130,11 +181,15 @@ export async function marketBenchmarks(base: string, databaseUrl: string, result
   results.push({
     name: 'GET /api/skins page 1 vs page 500 (cursor), 10 conn.',
     value: `p50 ${ms(first.latency.p50)} vs ${ms(deep.latency.p50)}, ${Math.round(first.requests.average)} vs ${Math.round(deep.requests.average)} req/s`,
+    metrics: { firstP50Ms: first.latency.p50, deepP50Ms: deep.latency.p50, firstRequestsPerSecond: first.requests.average, deepRequestsPerSecond: deep.requests.average },
     target: 'same speed',
     ok: deep.latency.p50 <= first.latency.p50 * 1.5 + 1,
   });
+}
 
-  // The purchase race: BUYERS buyers, LISTINGS listings, ATTEMPTS attempts at once.
+/** The purchase race: BUYERS buyers, LISTINGS listings, ATTEMPTS attempts at once. */
+export async function purchaseBenchmark(base: string, databaseUrl: string, results: BenchResult[]): Promise<void> {
+  const walker = browser(base, '2001:db8:2::2');
   const buyers: Browser[] = [];
   for (let i = 0; i < BUYERS; i++) buyers.push(await fundedBuyer(base, i));
   const cheapest = (await (await walker(`/api/skins?sort=price_asc&limit=${LISTINGS}`)).json()) as { items: Array<{ id: string; price: string }> };
@@ -175,6 +230,7 @@ export async function marketBenchmarks(base: string, databaseUrl: string, result
     results.push({
       name: `${ATTEMPTS} purchase attempts, ${LISTINGS} listings, ${BUYERS} buyers`,
       value: `${rate.toFixed(0)} attempts/s (${seconds.toFixed(2)} s); ${soldCount} sold; ${[...statuses].map(([status, n]) => `${n}×${status}`).join(', ')}; buyers paid ${formatUsd(BigInt(spent.rows[0]!.cents))} of ${formatUsd(expectedCents)}${exact ? ', money exact' : ', MONEY MISMATCH'}${[...unexpected].map(([status, text]) => `; ${status}: ${text}`).join('')}`,
+      metrics: { attemptsPerSecond: rate, sold: soldCount, moneyExact: exact ? 1 : 0 },
       target: 'exactly 100 sold, money exact, ≥ 300 attempts/s',
       ok: soldCount === LISTINGS && statuses.get(201) === LISTINGS && exact && rate >= 300,
     });
