@@ -30,6 +30,8 @@ import { createMarketPage } from './pages/marketPage';
 import { servePwa } from './static';
 
 export const SESSION_COOKIE = 'sm.sid';
+/** Public reads that answer the same to everybody (api/routes/market/router.ts). */
+const SESSIONLESS_PATHS = ['/api/skins', '/api/featured-skins', '/api/market-stats'];
 const JSON_LIMIT = '100kb';
 
 export interface AppOptions {
@@ -190,7 +192,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
             encoding: 'utf-8',
           }),
         ),
-        sessions,
+        // The catalogue's public reads never look at a session: the busiest requests skip reading the cookie.
+        notUnder(SESSIONLESS_PATHS, sessions),
         async (ctx, next) => {
           ctx.set('Cache-Control', 'no-store');
           await next();

@@ -148,7 +148,8 @@ describe('a database that goes away', () => {
       const deadline = { signal: AbortSignal.timeout(5_000) };
       const ready = await fetch(`${app.url}/readyz`, deadline);
       expect(ready.status).toBe(503);
-      const call = await fetch(`${app.url}/api/anything`, { signal: AbortSignal.timeout(5_000) });
+      // A request that needs the database (the catalogue: nothing of it cached yet).
+      const call = await fetch(`${app.url}/api/skins`, { signal: AbortSignal.timeout(5_000) });
       expect(call.status).toBe(503);
       expect(await call.json()).toMatchObject({ code: 'database_unavailable' });
       expect((await fetch(`${app.url}/healthz`)).status).toBe(200);

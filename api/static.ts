@@ -11,19 +11,19 @@
  * precache) carries the server's mode in `<meta name="skinmarket-mode">`, which shows the demo
  * banner in the first paint (by CSS: CSP forbids inline scripts).
  *
- * Pages are served from memory: each file is read, given the mode and compressed (brotli and gzip,
- * off the event loop) once per version of the file, not on every navigation; a rebuild under a
- * running server is picked up by the file's modification time and size.
+ * Pages are served from memory: each file is read, given the mode and compressed (api/encodedBody.ts)
+ * once per version of the file, not on every navigation; a rebuild under a running server is picked
+ * up by the file's modification time and size.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { constants } from 'node:zlib';
 import { type Context, type Middleware } from 'koa';
 import send from 'koa-send';
 import { isPrerenderedFile, prerenderedFileOf } from '../shared/prerenderedPages';
 import { isPagePath } from '../shared/routes';
 import { STAFF_CONSOLE_FILE, isStaffConsolePath } from '../shared/staffConsole';
+import { encodedBody, sendEncoded, type EncodedBody } from './encodedBody';
 import { MARKET_PAGE_PATH, type MarketPage } from './pages/marketPage';
 
 const ALWAYS_REVALIDATE = new Set(['index.html', STAFF_CONSOLE_FILE, 'sw.js', 'manifest.webmanifest']);
@@ -50,45 +50,24 @@ export function shellWithMode(html: string, simulated: boolean): string {
   return html.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${meta}`);
 }
 
-const brotliAsync = promisify(brotliCompress);
 /** The market page (150 KB): 10 % larger than at quality 11, in 3 ms instead of 150 (measured here). */
 const RENDERED_BROTLI_QUALITY = 6;
-const gzipAsync = promisify(gzip);
-
-/** A page as sent: the HTML with the mode in its head, and its compressed forms. */
-interface EncodedPage {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
 
 /** A page file of the build as served, with the version of the file it was made from. */
-interface ServedPage extends EncodedPage {
+interface ServedPage {
+  body: EncodedBody;
   mtimeMs: number;
   size: number;
-}
-
-/**
- * A page's compressed forms, made once (off the event loop) instead of on every navigation. A file
- * of the build is compressed as far as brotli goes; a page rendered by the server, made again
- * whenever its data changes, at a quality that takes milliseconds.
- */
-async function compressedPage(html: string, brotliQuality: number): Promise<EncodedPage> {
-  const identity = Buffer.from(html);
-  const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  return { identity, br, gzip: gz };
 }
 
 /** The served form of each page file of the build, made on first request and again when the file changes. */
 function pageStore(distDir: string, simulated: boolean): (file: string) => Promise<ServedPage | null> {
   const pages = new Map<string, Promise<ServedPage>>();
+  // A file of the build is compressed as far as brotli goes.
   const make = async (full: string, mtimeMs: number, size: number): Promise<ServedPage> => ({
     mtimeMs,
     size,
-    ...(await compressedPage(shellWithMode(await readFile(full, 'utf8'), simulated), constants.BROTLI_MAX_QUALITY)),
+    body: encodedBody(Buffer.from(shellWithMode(await readFile(full, 'utf8'), simulated)), constants.BROTLI_MAX_QUALITY),
   });
   return async (file) => {
     const full = path.join(distDir, file);
@@ -102,15 +81,7 @@ function pageStore(distDir: string, simulated: boolean): (file: string) => Promi
   };
 }
 
-/** The page in the best encoding the browser accepts (koa-compress is told to leave it). */
-function sendPage(ctx: Context, page: EncodedPage): void {
-  ctx.compress = false;
-  ctx.vary('Accept-Encoding');
-  const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
-  ctx.body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-  ctx.type = 'text/html; charset=utf-8';
-}
+const sendPage = (ctx: Context, page: EncodedBody) => sendEncoded(ctx, page, 'text/html; charset=utf-8');
 
 /** The market's unfiltered view, the one the server renders (filters in the query string are the app's to validate). */
 function isMarketView(ctx: Context): boolean {
@@ -119,7 +90,7 @@ function isMarketView(ctx: Context): boolean {
 
 export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions): Middleware {
   const pageOf = pageStore(distDir, simulated);
-  let served: { html: string; page: Promise<EncodedPage> } | undefined;
+  let served: { html: string; page: EncodedBody } | undefined;
   const options = {
     root: distDir,
     hidden: false,
@@ -144,7 +115,7 @@ export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions)
       }
       ctx.status = 200;
       ctx.set('Cache-Control', cacheControlFor(STAFF_CONSOLE_FILE));
-      sendPage(ctx, consolePage);
+      await sendPage(ctx, consolePage.body);
       return;
     }
     const lastSegment = ctx.path.slice(ctx.path.lastIndexOf('/') + 1);
@@ -164,17 +135,10 @@ export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions)
     const rendered = ctx.method === 'GET' && marketPage && isMarketView(ctx) ? await marketPage.render() : null;
     if (rendered !== null) {
       // The same render comes back while the market's first page is unchanged: compressed once.
-      if (served?.html !== rendered) {
-        const made = compressedPage(shellWithMode(rendered, simulated), RENDERED_BROTLI_QUALITY);
-        served = { html: rendered, page: made };
-        made.catch(() => {
-          if (served?.page === made) served = undefined;
-        });
-      }
-      const page = await served.page;
+      if (served?.html !== rendered) served = { html: rendered, page: encodedBody(Buffer.from(shellWithMode(rendered, simulated)), RENDERED_BROTLI_QUALITY) };
       ctx.status = 200;
       ctx.set('Cache-Control', 'no-cache');
-      sendPage(ctx, page);
+      await sendPage(ctx, served.page);
       return;
     }
     const prerendered = isPageFile ? ctx.path.slice(1) : prerenderedFileOf(ctx.path);
@@ -187,6 +151,6 @@ export function servePwa(distDir: string, { simulated, marketPage }: PwaOptions)
     }
     ctx.status = isPagePath(ctx.path) || isPageFile ? 200 : 404;
     ctx.set('Cache-Control', cacheControlFor('index.html'));
-    sendPage(ctx, page);
+    await sendPage(ctx, page.body);
   };
 }

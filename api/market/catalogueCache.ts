@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type DataSource } from 'typeorm';
 import { type SkinsQuery } from '../../shared/schemas/market';
+import { encodedBody, type EncodedBody } from '../encodedBody';
 import { type Logger } from '../logger';
 import { readCatalogue } from './catalogue';
 
@@ -21,8 +22,16 @@ const MAX_ENTRIES = 1_000;
 /** The channel a process NOTIFYs when listings left the market; the payload names the sender. */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const RECONNECT_MS = 1_000;
+/** A catalogue answer (~10 KB of JSON): quick to compress, as it is made again every second. */
+const ANSWER_BROTLI_QUALITY = 5;
 
-type Page = Awaited<ReturnType<typeof readCatalogue>>;
+export type CataloguePage = Awaited<ReturnType<typeof readCatalogue>>;
+
+interface Entry {
+  at: number;
+  page: Promise<CataloguePage>;
+  answer?: Promise<EncodedBody>;
+}
 
 /**
  * Keeps one connection LISTENing on CATALOGUE_CHANNEL and calls `onChange` for every notification
@@ -89,7 +98,7 @@ function changeListener(url: string, selfId: string, onChange: () => void, logge
 
 export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'options'>, options: { ttlMs?: number; logger?: Logger } = {}) {
   const ttlMs = options.ttlMs ?? TTL_MS;
-  const entries = new Map<string, { at: number; page: Promise<Page> }>();
+  const entries = new Map<string, Entry>();
   const clearListeners = new Set<() => void>();
   const forget = () => {
     entries.clear();
@@ -99,27 +108,37 @@ export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'op
   const url = (dataSource.options as { url?: string }).url;
   const listener = ttlMs > 0 && url ? changeListener(url, selfId, forget, options.logger) : undefined;
 
-  function read(query: SkinsQuery): Promise<Page> {
-    if (ttlMs <= 0) return readCatalogue(dataSource, query);
+  function entryOf(query: SkinsQuery): Entry {
+    if (ttlMs <= 0) return { at: 0, page: readCatalogue(dataSource, query) };
     listener?.start();
     // zod's output has a fixed key order, so equal queries give equal keys.
     const key = JSON.stringify(query, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
     const now = Date.now();
     const hit = entries.get(key);
-    if (hit && now - hit.at < ttlMs) return hit.page;
-    const page = readCatalogue(dataSource, query);
+    if (hit && now - hit.at < ttlMs) return hit;
+    const entry: Entry = { at: now, page: readCatalogue(dataSource, query) };
     entries.delete(key);
-    entries.set(key, { at: now, page });
+    entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     // A failed read (a bad cursor's 400 included) is not kept.
-    page.catch(() => {
-      if (entries.get(key)?.page === page) entries.delete(key);
+    entry.page.catch(() => {
+      if (entries.get(key) === entry) entries.delete(key);
     });
-    return page;
+    return entry;
+  }
+
+  const read = (query: SkinsQuery): Promise<CataloguePage> => entryOf(query).page;
+
+  /** The API's answer for `query`: `present(page)` as JSON, made once per cached page (`present` must be the same function on every call). */
+  function answer(query: SkinsQuery, present: (page: CataloguePage) => unknown): Promise<EncodedBody> {
+    const entry = entryOf(query);
+    entry.answer ??= entry.page.then((page) => encodedBody(Buffer.from(JSON.stringify(present(page))), ANSWER_BROTLI_QUALITY));
+    return entry.answer;
   }
 
   return {
     read,
+    answer,
     /** Forget every page, here and in every other process (after a purchase has committed). */
     clear(): void {
       forget();

@@ -1,11 +1,12 @@
 /**
  * Fixed-window rate limits whose counters live in PostgreSQL, so every API process behind a load
  * balancer shares them. Exact rules (sign-in, withdrawals, forms …) upsert once per counted
- * request. The general per-IP ceiling is `approximate`: each process counts locally and adds its
- * count to the shared row at most once a second or every limit/50 requests, enforcing the shared
- * total plus its own unflushed count — so a busy page costs no database write per request, and
- * the ceiling can be overshot by at most limit/50 per process per second. Old windows are pruned
- * now and then.
+ * request. The general per-IP ceiling is `approximate`: each process counts locally, enforcing the
+ * shared total plus its own unshared count. A key that reaches limit/50 unshared hits adds them to
+ * its shared row before its request goes on; every other count is shared within a second by one
+ * statement for all keys, which no request waits for. So a request costs no database write (a
+ * thousand clients a second cost one write a second, not a thousand), and the ceiling can be
+ * overshot by at most limit/50 per process. Old windows are pruned now and then.
  */
 import { type Context, type Middleware } from 'koa';
 import { type DataSource } from 'typeorm';
@@ -40,17 +41,23 @@ interface LocalCounter {
   shared: number;
   /** Hits counted here and not yet added to the shared row. */
   pending: number;
-  flushedAt: number;
 }
 
 export function createRateLimiter(dataSource: DataSource): RateLimiter {
   let sincePrune = 0;
   const local = new Map<string, LocalCounter>();
+  let shareTimer: NodeJS.Timeout | undefined;
 
-  /** Adds `count` hits to the shared row and answers the shared total. */
+  /**
+   * Adds `count` hits to the shared row and answers the shared total. Committed without waiting
+   * for the disk (synchronous_commit off for this statement's own transaction): a database crash
+   * may forget the last fraction of a second of counts, as the approximate ceiling may, and a
+   * request no longer waits for a WAL flush just to be counted.
+   */
   async function add(key: string, windowStartSeconds: number, count: number): Promise<number> {
     const [row] = (await dataSource.query(
-      `INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, to_timestamp($2), $3)
+      `WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
+       INSERT INTO rate_limit_hits (key, window_start, hits) SELECT $1::text, to_timestamp($2), $3::int FROM unflushed
        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + EXCLUDED.hits
        RETURNING hits`,
       [key, windowStartSeconds, count],
@@ -62,20 +69,57 @@ export function createRateLimiter(dataSource: DataSource): RateLimiter {
     return row?.hits ?? count;
   }
 
+  /**
+   * Adds every counter's unshared hits to the shared rows in one statement and learns each row's
+   * total. A failure (the database away) keeps the hits to share next time.
+   */
+  async function shareAll(): Promise<void> {
+    const batch = [...local].filter(([, counter]) => counter.pending > 0).map(([key, counter]) => ({ key, counter, count: counter.pending }));
+    for (const { counter } of batch) counter.pending = 0;
+    try {
+      const rows = (await dataSource.query(
+        `INSERT INTO rate_limit_hits (key, window_start, hits)
+         SELECT key, to_timestamp(window_start), hits FROM unnest($1::text[], $2::bigint[], $3::int[]) AS t(key, window_start, hits)
+         ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + EXCLUDED.hits
+         RETURNING key, extract(epoch FROM window_start)::bigint::text AS window_start, hits`,
+        [batch.map((entry) => entry.key), batch.map((entry) => entry.counter.windowStart), batch.map((entry) => entry.count)],
+      )) as Array<{ key: string; window_start: string; hits: number }>;
+      for (const row of rows) {
+        const counter = local.get(row.key);
+        // Totals only grow within a window; a flush answered out of order must not lower one.
+        if (counter && counter.windowStart === Number(row.window_start)) counter.shared = Math.max(counter.shared, row.hits);
+      }
+    } catch {
+      for (const { counter, count } of batch) counter.pending += count;
+    }
+  }
+
+  /** Shares the unshared counts within SHARE_EVERY_MS; no timer runs while nothing waits to be shared. */
+  function scheduleShare(): void {
+    if (shareTimer) return;
+    shareTimer = setTimeout(() => {
+      void shareAll().finally(() => {
+        shareTimer = undefined;
+        if ([...local.values()].some((counter) => counter.pending > 0)) scheduleShare();
+      });
+    }, SHARE_EVERY_MS);
+    shareTimer.unref();
+  }
+
   async function approximateCount(key: string, windowStartSeconds: number, rule: RateLimitRule): Promise<number> {
     let counter = local.get(key);
     if (!counter || counter.windowStart !== windowStartSeconds) {
       if (local.size >= MAX_LOCAL_COUNTERS) for (const [name, stale] of local) if (stale.windowStart !== windowStartSeconds) local.delete(name);
-      counter = { windowStart: windowStartSeconds, shared: 0, pending: 0, flushedAt: 0 };
+      counter = { windowStart: windowStartSeconds, shared: 0, pending: 0 };
       local.set(key, counter);
     }
     counter.pending++;
-    const batch = Math.max(1, Math.floor(rule.limit / 50));
-    if (counter.pending >= batch || Date.now() - counter.flushedAt >= SHARE_EVERY_MS) {
+    if (counter.pending >= Math.max(1, Math.floor(rule.limit / 50))) {
       const count = counter.pending;
       counter.pending = 0;
-      counter.flushedAt = Date.now();
-      counter.shared = await add(key, windowStartSeconds, count);
+      counter.shared = Math.max(counter.shared, await add(key, windowStartSeconds, count));
+    } else {
+      scheduleShare();
     }
     return counter.shared + counter.pending;
   }
