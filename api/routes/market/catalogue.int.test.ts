@@ -73,8 +73,10 @@ describe('GET /api/skins', () => {
       const items = await allPages({ search: token, sort, limit: '7' });
       expect(items.map((item) => item.id).sort()).toEqual([...ids].sort());
       if (sort === 'name_asc') {
-        // Names sort in the database's collation, which need not be JavaScript's code-unit order.
-        const expected = (await app.services.dataSource.query(`SELECT id FROM listings WHERE name LIKE $1 ORDER BY name, id`, [`% ${token}`])) as Array<{ id: string }>;
+        // Names sort case-insensitively in the database's collation, which need not be JavaScript's.
+        const expected = (await app.services.dataSource.query(`SELECT id FROM listings WHERE name LIKE $1 ORDER BY lower(name), id`, [`% ${token}`])) as Array<{
+          id: string;
+        }>;
         expect(items.map((item) => item.id)).toEqual(expected.map((row) => row.id));
       } else {
         const prices = items.map(cents);
@@ -138,6 +140,40 @@ describe('GET /api/skins', () => {
     expect(narrowed.map((item) => item.id)).toContain(one!.id);
     expect((await page({ search: `${token.slice(0, 4)}%${token.slice(5)}` })).items).toEqual([]);
     expect((await page({ search: `${token.slice(0, 4)}_${token.slice(5)}` })).items).toEqual([]);
+  });
+
+  it('sorts Name A-Z as a person reads it, whatever the case', async () => {
+    const local = uniqueToken();
+    const names = ['MAG-7 | SWAG-7', 'MAG-7 | Silver', 'mag-7 | Bulldozer', 'MAG-7 | Sonar', 'AK-47 | Redline'];
+    await insertTestListings(app.services.dataSource, { count: names.length, token: local, overrides: (index) => ({ name: names[index]! }) });
+    const items = await allPages({ search: local, sort: 'name_asc', limit: '2' });
+    expect(items.map((item) => item.name)).toEqual(['AK-47 | Redline', 'mag-7 | Bulldozer', 'MAG-7 | Silver', 'MAG-7 | Sonar', 'MAG-7 | SWAG-7'].map((name) => `${name} ${local}`));
+  });
+
+  it('searches by names: few, many (walked in the price order, or merged), pages equal to a plain filter', async () => {
+    // Few names: 3 names, 30 listings. Many: 70 names, the most expensive listings of the market
+    // (found within the first rows of the price order) and the cheapest (not found there, merged).
+    const few = uniqueToken();
+    await insertTestListings(app.services.dataSource, { count: 30, token: few, overrides: (index) => ({ name: `Glock-18 | Few ${index % 3}` }) });
+    const dear = uniqueToken();
+    await insertTestListings(app.services.dataSource, { count: 70, token: dear, overrides: (index) => ({ name: `AWP | Dear ${index}`, priceCents: 9_999_000 + index }) });
+    const cheap = uniqueToken();
+    await insertTestListings(app.services.dataSource, { count: 70, token: cheap, overrides: (index) => ({ name: `P250 | Cheap ${index}`, priceCents: 3 + (index % 5) }) });
+    const orderOf = { price_desc: 'price_cents DESC, id DESC', price_asc: 'price_cents, id', name_asc: 'lower(name), id' };
+    for (const local of [few, dear, cheap]) {
+      for (const sort of ['price_desc', 'price_asc', 'name_asc'] as const) {
+        const items = await allPages({ search: local, sort, limit: '8' });
+        const expected = (await app.services.dataSource.query(
+          `SELECT id FROM listings WHERE sold_at IS NULL AND status IN ('holding', 'active') AND name LIKE $1 ORDER BY ${orderOf[sort]}`,
+          [`% ${local}`],
+        )) as Array<{ id: string }>;
+        expect(items.map((item) => item.id), `${local} ${sort}`).toEqual(expected.map((row) => row.id));
+        expect(items.length).toBeGreaterThan(0);
+      }
+    }
+    // A filter on top of a search in many names.
+    const factoryNew = await allPages({ search: dear, sort: 'price_asc', condition: 'Factory New', limit: '5' });
+    expect(factoryNew.every((item) => item.condition === 'Factory New')).toBe(true);
   });
 
   it('shows only available listings: not sold, not completed or cancelled', async () => {
