@@ -28,11 +28,13 @@ const ENTRY_MODULES = ['index.html', 'src/start.tsx'];
  * on first render), and its budgets: gzipped bytes, and files, each a request the phone's main
  * thread starts and a round trip on a busy connection (ops/chunkGroups.ts). `/market`'s 24th file is
  * shared/text.ts (about 240 bytes), the one definition of text without control characters, which
- * the market's filters share with the forms' schemas.
+ * the market's filters share with the forms' schemas; its 25th pwa/src/useInfiniteScroll.ts (about
+ * 390 bytes), the scroll loading the Buy grid shares with the other paged lists (My Listings, the
+ * orders, the balance history).
  */
 const ROUTES: Record<string, { modules: string[]; budgetBytes: number; maxFiles: number }> = {
   '/': { modules: ['src/screens/landing/LandingScreen.tsx'], budgetBytes: 167 * KIB, maxFiles: 11 },
-  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 191 * KIB, maxFiles: 24 },
+  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 191 * KIB, maxFiles: 25 },
 };
 
 interface ManifestChunk {

@@ -39,6 +39,8 @@ export const MARKET_PAGE_SIZE = 18;
 export const MARKET_SCROLL_THRESHOLD_PX = 200;
 export const MARKET_SCROLL_DELAY_MS = 500;
 export const FEATURED_SKINS_LIMIT = 8;
+/** My Listings loads its cards this many at a time (whole rows of its 1, 2 or 3 columns), as the Buy grid does. */
+export const LISTINGS_PAGE_SIZE = 24;
 
 /** Polling intervals and cache lifetimes. */
 export const TRADE_STATUS_POLL_MS = 3_000;

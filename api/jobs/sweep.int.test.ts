@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InventoryResponse } from '../../shared/schemas/inventory';
+import { type Page } from '../../shared/schemas/page';
 import { holdEnder } from '../commands/holdEnder';
 import { createSimulatedTradeBot } from '../dev/steam/bot/simulatedTradeBot';
 import { DECLINING_DEMO_STEAM_ID } from '../dev/steam/demoInventory';
@@ -161,7 +162,7 @@ describe('a sold listing', () => {
     expect(await balanceCents(app, seller.userId)).toBe(1197n);
     // The buyer has the item in their Steam inventory.
     expect(await itemsNamed(buyer.client, listing!.name)).toBe(buyerHeldBefore + 1);
-    const listingsSeen = (await seller.client.get<Array<{ id: string; status: string; sold: boolean }>>('/api/listings')).body;
+    const listingsSeen = (await seller.client.get<Page<{ id: string; status: string; sold: boolean }>>('/api/listings')).body.items;
     expect(listingsSeen.find((entry) => entry.id === listing!.id)).toMatchObject({ status: 'completed', sold: true });
   });
 

@@ -1,12 +1,11 @@
 /**
- * GET /api/orders: the buyer's orders, newest first, each with its items and their listings (name,
- * image, hold end), read through the entities in three indexed queries whatever the page size.
+ * GET /api/orders: the buyer's orders, newest first, one keyset page of orders at a time
+ * (newestFirst.ts, served by orders_buyer_idx), each with all its items and their listings (name,
+ * image, hold end): three indexed queries whatever the page size or depth.
  */
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { Listing, Order, OrderItem } from '../entities';
-
-/** The orders screen shows the most recent ones; older purchases stay in the balance history. */
-export const MAX_BUYER_ORDERS = 50;
+import { newestFirst, type PageRequest } from '../newestFirst';
 
 export interface OrderWithItems {
   order: Order;
@@ -30,7 +29,7 @@ export async function itemsOfOrders(db: DataSource | EntityManager, orders: Orde
   };
 }
 
-export async function ordersOfBuyer(dataSource: DataSource, buyerId: string): Promise<OrdersWithListings> {
-  const orders = await dataSource.getRepository(Order).find({ where: { buyerId }, order: { createdAt: 'DESC', id: 'DESC' }, take: MAX_BUYER_ORDERS });
-  return itemsOfOrders(dataSource, orders);
+export async function ordersOfBuyer(dataSource: DataSource, buyerId: string, page: PageRequest): Promise<OrdersWithListings & { nextCursor: string | null }> {
+  const orders = await newestFirst(dataSource, Order, { column: 'buyer_id', id: buyerId }, page);
+  return { ...(await itemsOfOrders(dataSource, orders.items)), nextCursor: orders.nextCursor };
 }

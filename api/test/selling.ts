@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { type InventoryItem, type InventoryResponse } from '../../shared/schemas/inventory';
-import { type Listing as ListingJson, type TradeOfferStatus } from '../../shared/schemas/market';
+import { type Listing as ListingJson, type ListingsPage, type TradeOfferStatus } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
 import { Listing, OrderItem, TradeOffer, User } from '../entities';
 import { runMarketSweep, type SweepReport } from '../jobs/sweep';
@@ -79,7 +79,8 @@ export async function listItems(app: TestApp, seller: Seller, count = 1, price =
   const sent = await offerItems(seller, items, price);
   expect(sent.status, sent.text).toBe(201);
   expect((await settledStatus(seller.client, sent.body.offerId)).isAccepted).toBe(true);
-  const listings = (await seller.client.get<ListingJson[]>('/api/listings')).body;
+  // The newest first page holds them: an offer carries at most 50 items.
+  const listings = (await seller.client.get<ListingsPage>('/api/listings?limit=100')).body.items;
   return listings.filter((listing) => items.some((item) => item.name === listing.name)).slice(0, count);
 }
 

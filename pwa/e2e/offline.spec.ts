@@ -13,7 +13,7 @@
  * offline-restart.spec.ts (it needs a server of its own; the shared one cannot be restarted).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { Listing, MarketItem } from '../../shared/schemas/market';
+import type { Listing, ListingsPage, MarketItem } from '../../shared/schemas/market';
 import { currentUser, expectEditAppliedOnce, indexedDbCounts, openProfileReadyForOffline, saveProfileName, waitForServiceWorker } from './helpers/offline';
 import { sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
@@ -31,7 +31,7 @@ async function goOffline(context: BrowserContext): Promise<void> {
 /** Sells the first sellable item of the signed-in account (accepted by the bot) and finds its listing. */
 async function sellOneItem(page: Page, steamId: string, price: string): Promise<Listing> {
   await sellViaApi(page, steamId, [price]);
-  const listings = (await (await page.request.get('/api/listings')).json()) as Listing[];
+  const listings = ((await (await page.request.get('/api/listings')).json()) as ListingsPage).items;
   const listing = listings.find((candidate) => candidate.sellPrice === price);
   expect(listing).toBeDefined();
   return listing!;

@@ -7,6 +7,7 @@
  * nothing here assumes which items or trade URL an account has at the start.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ListingsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
 import { DEMO_ACCOUNTS, signInAs, signInAsNewUser } from './helpers/signIn';
 import { textOf } from './helpers/text';
@@ -189,7 +190,7 @@ test('Demo Seller sells two items from the Sell tab through every dialog to My L
   await expect(page.getByTestId('sell-list-total')).toHaveText('$0.00');
 
   // The server holds both as listings in Steam's trade protection.
-  const listings = (await (await page.request.get('/api/listings')).json()) as Array<{ name: string; status: string; sellPrice: string }>;
+  const listings = ((await (await page.request.get('/api/listings')).json()) as ListingsPage).items;
   expect(listings).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ name: firstName, status: 'holding', sellPrice: '12.34' }),
@@ -294,7 +295,7 @@ test("the Inventory's List for Sale sends a trade offer after asking for the tra
   await expect(sent).toBeHidden();
   // The item is in an open offer (or already with the bot): it cannot be listed again.
   await expect(listable(name)).toHaveCount(listableBefore - 1, { timeout: 10_000 });
-  const offers = (await (await page.request.get('/api/listings')).json()) as Array<{ name: string }>;
+  const offers = ((await (await page.request.get('/api/listings')).json()) as ListingsPage).items;
   // Accepted after SIM_TRADE_ACCEPT_MS, once the offer is read: the listing may or may not exist yet.
   expect(offers.every((listing) => listing.name === name)).toBe(true);
 });

@@ -17,6 +17,7 @@ import {
 } from '../constants';
 import { TRADE_URL_PATTERN } from '../steam';
 import { moneyAmount, sellPriceSchema } from './money';
+import { type Page } from './page';
 
 /** Steam asset ids are unsigned 64-bit integers, sent as strings. */
 export const assetIdSchema = z.string().regex(/^\d{1,20}$/, 'Not a Steam asset id');
@@ -90,6 +91,24 @@ export interface Listing {
   createdAt: string;
   /** Why a cancelled listing was cancelled: by the seller, the deposit trade reversed, or the item lost at the bot. */
   cancelReason: 'seller' | 'trade_reversed' | 'item_lost' | null;
+}
+
+/** Figures over all of a seller's listings, not only a page of them (money as two-decimal strings). */
+export interface ListingsSummary {
+  /** Unsold listings buyers can buy now (in the hold or after it). */
+  onSale: number;
+  /** What sold listings pay once their hold ends and the payout runs. */
+  awaitingPayout: string;
+  /** What completed listings paid into the balance. */
+  earned: string;
+}
+
+/**
+ * GET /api/listings?limit&cursor (shared/schemas/page.ts): the seller's listings, newest first. The
+ * first page (no cursor) also carries the summary of all of them; later pages carry null.
+ */
+export interface ListingsPage extends Page<Listing> {
+  summary: ListingsSummary | null;
 }
 
 /** A market item (DESIGN.md section 4): an available listing as buyers see it. */
@@ -180,6 +199,9 @@ export interface Order {
   createdAt: string;
   items: OrderItem[];
 }
+
+/** GET /api/orders?limit&cursor (shared/schemas/page.ts): the buyer's orders, newest first, each with all its items. */
+export type OrdersPage = Page<Order>;
 
 /** 201 answer of POST /api/purchases. */
 export interface PurchaseResult {

@@ -246,12 +246,4 @@ export interface WalletTransaction {
   createdAt: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export const pageQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: text().max(200).optional(),
-});
+export { pageQuerySchema, type Page } from './page';

@@ -1,12 +1,15 @@
 /**
  * GET /api/listings and POST /api/listings/:id/cancel over HTTP against the simulated bot: the
- * seller's own listings newest first, cancelling unsold listings (the item comes back by a return
- * offer once the bot may trade it), and the refusals, which write nothing.
+ * seller's own listings newest first in keyset pages with the summary of all of them, cancelling
+ * unsold listings (the item comes back by a return offer once the bot may trade it), and the
+ * refusals, which write nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InventoryResponse } from '../../../shared/schemas/inventory';
-import { type Listing as ListingJson } from '../../../shared/schemas/market';
+import { type Listing as ListingJson, type ListingsPage } from '../../../shared/schemas/market';
 import { TradeOffer } from '../../entities';
+import { encodeCursor } from '../../pagination';
 import {
   buy,
   endHold,
@@ -21,12 +24,22 @@ import {
 } from '../../test/selling';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { insertTestListings, uniqueToken } from '../market/fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({ env: { SIM_TRADE_ACCEPT_MS: '150', TRADE_HOLD_MS: '1500' } });
 });
 afterAll(() => app.close());
+
+/** The seller's listing ids in the order the API promises, read from the table itself. */
+async function listingIdsNewestFirst(steamId: string): Promise<string[]> {
+  const rows = (await app.services.dataSource.query(
+    'SELECT l.id FROM listings l JOIN users u ON u.id = l.seller_id WHERE u.steam_id = $1 ORDER BY l.created_at DESC, l.id DESC',
+    [steamId],
+  )) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}
 
 /** Sweeps until the listing's return offer was accepted, then reads the seller's Steam inventory. */
 async function returnedInventory(seller: Awaited<ReturnType<typeof signInSeller>>, listingId: string) {
@@ -50,20 +63,117 @@ describe('GET /api/listings', () => {
     const other = await signInSeller(app);
     await listItems(app, other, 1);
 
-    const response = await seller.client.get<ListingJson[]>('/api/listings');
+    const response = await seller.client.get<ListingsPage>('/api/listings');
     expect(response.status).toBe(200);
-    expect(response.body.map((listing) => listing.id)).toHaveLength(3);
-    expect(response.body[2]!.id).toBe(first[0]!.id);
-    expect(new Set(response.body.slice(0, 2).map((listing) => listing.id))).toEqual(new Set(second.map((listing) => listing.id)));
-    const created = response.body.map((listing) => Date.parse(listing.createdAt));
+    const listings = response.body.items;
+    expect(listings.map((listing) => listing.id)).toHaveLength(3);
+    expect(response.body.nextCursor).toBeNull();
+    expect(listings[2]!.id).toBe(first[0]!.id);
+    expect(new Set(listings.slice(0, 2).map((listing) => listing.id))).toEqual(new Set(second.map((listing) => listing.id)));
+    const created = listings.map((listing) => Date.parse(listing.createdAt));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
-    expect(response.body[0]).toMatchObject({ sellPrice: '100000.00', platformFee: '3000.00', finalAmount: '97000.00', status: 'holding' });
-    expect(Object.keys(response.body[0]!).sort()).toEqual(
+    expect(listings[0]).toMatchObject({ sellPrice: '100000.00', platformFee: '3000.00', finalAmount: '97000.00', status: 'holding' });
+    expect(Object.keys(listings[0]!).sort()).toEqual(
       ['id', 'name', 'condition', 'rarity', 'imageUrl', 'statTrak', 'souvenir', 'float', 'paintSeed', 'sellPrice', 'platformFee', 'finalAmount', 'status', 'sold', 'holdStartTime', 'holdEndTime', 'createdAt', 'cancelReason'].sort(),
     );
+    expect(response.body.summary).toEqual({ onSale: 3, awaitingPayout: '0.00', earned: '0.00' });
 
-    expect((await (await signIn(app, uniqueSteamId())).get('/api/listings')).body).toEqual([]);
+    expect((await (await signIn(app, uniqueSteamId())).get('/api/listings')).body).toEqual({
+      items: [],
+      nextCursor: null,
+      summary: { onSale: 0, awaitingPayout: '0.00', earned: '0.00' },
+    });
     expect((await app.client().get('/api/listings')).status).toBe(401);
+  });
+
+  it('pages through every listing exactly once, newest first, while new ones arrive', async () => {
+    const steamId = uniqueSteamId();
+    const client = await signIn(app, steamId);
+    const { dataSource } = app.services;
+    /** `count` listings of the seller (a new one by default) created at `at`. */
+    const listAt = async (count: number, at: string, sellerSteamId = steamId) => {
+      const made = await insertTestListings(dataSource, { count, token: uniqueToken(), sellerSteamId });
+      await dataSource.query('UPDATE listings SET created_at = $2 WHERE id = ANY($1)', [made.map((listing) => listing.id), at]);
+    };
+    // Seven at one instant (as from one offer: the id breaks the tie), five a microsecond later.
+    await listAt(7, '2026-03-01T10:00:00.000001Z');
+    await listAt(5, '2026-03-01T10:00:00.000002Z');
+    await listAt(3, '2026-03-01T10:00:00.000002Z', uniqueSteamId());
+    const expected = await listingIdsNewestFirst(steamId);
+    expect(expected).toHaveLength(12);
+
+    const first = (await client.get<ListingsPage>('/api/listings?limit=5')).body;
+    expect(first.items.map((listing) => listing.id)).toEqual(expected.slice(0, 5));
+    expect(first.summary).toEqual({ onSale: 12, awaitingPayout: '0.00', earned: '0.00' });
+
+    // Listed after the first page was read: newer than it, so never on a later page.
+    await listAt(2, '2026-03-01T10:00:01Z');
+    const seen = first.items.map((listing) => listing.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await client.get<ListingsPage>(`/api/listings?limit=5&cursor=${encodeURIComponent(cursor)}`);
+      expect(page.status).toBe(200);
+      expect(page.body.summary).toBeNull();
+      seen.push(...page.body.items.map((listing) => listing.id));
+      cursor = page.body.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+
+    const again = (await client.get<ListingsPage>('/api/listings?limit=100')).body;
+    expect(again.items.map((listing) => listing.id)).toEqual(await listingIdsNewestFirst(steamId));
+    expect(again.items).toHaveLength(14);
+    expect(again.nextCursor).toBeNull();
+  });
+
+  it('sums the summary over all the listings, whatever the page size', async () => {
+    const steamId = uniqueSteamId();
+    const client = await signIn(app, steamId);
+    const prices = [1000, 2000, 3000, 4000, 5000, 6000, 7000];
+    const made = await insertTestListings(app.services.dataSource, {
+      count: prices.length,
+      token: uniqueToken(),
+      sellerSteamId: steamId,
+      overrides: (index) => ({ priceCents: prices[index]!, status: 'holding' }),
+    });
+    const set = (index: number, fields: string) => app.services.dataSource.query(`UPDATE listings SET ${fields} WHERE id = $1`, [made[index]!.id]);
+    await set(0, `status = 'completed', sold_at = now()`);
+    await set(1, `status = 'completed', sold_at = now()`);
+    await set(2, `status = 'payment_pending', sold_at = now()`);
+    await set(3, 'sold_at = now()');
+    await set(4, `status = 'cancelled', cancel_reason = 'seller'`);
+    await set(5, `status = 'active'`);
+    const fees = (await app.services.dataSource.query('SELECT id, fee_cents::int AS fee FROM listings WHERE id = ANY($1)', [made.map((listing) => listing.id)])) as Array<{ id: string; fee: number }>;
+    const finalCents = (index: number) => prices[index]! - fees.find((row) => row.id === made[index]!.id)!.fee;
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+    const page = (await client.get<ListingsPage>('/api/listings?limit=1')).body;
+    expect(page.items).toHaveLength(1);
+    expect(page.summary).toEqual({
+      onSale: 2,
+      awaitingPayout: dollars(finalCents(2) + finalCents(3)),
+      earned: dollars(finalCents(0) + finalCents(1)),
+    });
+  });
+
+  it('refuses a forged cursor and a bad limit with 400', async () => {
+    const client = await signIn(app, uniqueSteamId());
+    const at = '2026-03-01T10:20:30.123456Z';
+    const forged = [
+      'not a cursor!',
+      encodeCursor({ at, id: 'not-a-uuid' }),
+      encodeCursor({ id: '12345' }),
+      encodeCursor({ at, id: randomUUID(), extra: 1 }),
+      encodeCursor({ at: 'yesterday', id: randomUUID() }),
+    ];
+    for (const cursor of forged) {
+      const response = await client.get(`/api/listings?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status, cursor).toBe(400);
+      expect(response.body).toMatchObject({ code: 'invalid_cursor', fields: { cursor: 'Invalid cursor' } });
+    }
+    for (const query of ['limit=0', 'limit=101', 'limit=abc', 'limit=1.5', 'limit=-1', 'page=2']) {
+      const response = await client.get(`/api/listings?${query}`);
+      expect(response.status, query).toBe(400);
+    }
   });
 });
 

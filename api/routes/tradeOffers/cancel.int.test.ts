@@ -4,7 +4,7 @@
  * listed; another user's offer is not found; the bot unreachable changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRADE_OFFER_STATES, type Listing as ListingJson, type TradeOfferStatus } from '../../../shared/schemas/market';
+import { TRADE_OFFER_STATES, type ListingsPage, type TradeOfferStatus } from '../../../shared/schemas/market';
 import { type InventoryResponse } from '../../../shared/schemas/inventory';
 import { CANCEL_FAILED_MESSAGE, tradeOfferCanceller } from '../../commands/tradeOfferCanceller';
 import { HttpError } from '../../errors';
@@ -64,7 +64,7 @@ describe('POST /api/trade-offer/:id/cancel', () => {
     const late = await seller.client.post<TradeOfferStatus>(`/api/trade-offer/${offerId}/cancel`, {});
     expect(late.status, late.text).toBe(200);
     expect(late.body).toMatchObject({ success: true, isAccepted: true, state: 'Accepted' });
-    expect((await seller.client.get<ListingJson[]>('/api/listings')).body).toHaveLength(2);
+    expect((await seller.client.get<ListingsPage>('/api/listings')).body.items).toHaveLength(2);
   });
 
   it("answers 404 for another user's offer and an unknown or malformed id, 401 signed out, and changes nothing", async () => {

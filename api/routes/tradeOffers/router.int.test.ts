@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeCents, formatMoney } from '../../../shared/money';
 import { type InventoryResponse } from '../../../shared/schemas/inventory';
-import { type Listing as ListingJson, type TradeOfferStatus } from '../../../shared/schemas/market';
+import { type ListingsPage, type TradeOfferStatus } from '../../../shared/schemas/market';
 import { createSimulatedTradeBot } from '../../dev/steam/bot/simulatedTradeBot';
 import { DECLINING_DEMO_STEAM_ID } from '../../dev/steam/demoInventory';
 import { Listing } from '../../entities';
@@ -47,7 +47,7 @@ describe('POST /api/trade-offers', () => {
     const settled = await settledStatus(seller.client, sent.body.offerId);
     expect(settled).toMatchObject({ success: true, isAccepted: true, state: 'Accepted' });
 
-    const listings = (await seller.client.get<ListingJson[]>('/api/listings')).body;
+    const listings = (await seller.client.get<ListingsPage>('/api/listings')).body.items;
     expect(listings).toHaveLength(2);
     const byPrice = new Map(listings.map((listing) => [listing.sellPrice, listing]));
     const forged = byPrice.get('12.34')!;

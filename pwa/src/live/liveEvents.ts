@@ -5,8 +5,9 @@
  * re-read for the rest. Writing the cache also updates the offline copies (keepOfflineCopies).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Listing } from '../../../shared/schemas/market';
+import type { Listing, ListingsPage } from '../../../shared/schemas/market';
 import { listingKeys, orderKeys, tradeOfferKeys, walletKeys } from '../queries/keys';
+import { mapPagedItems, type PagedList } from '../queries/pagedLists';
 import { userKeys, type User } from '../queries/user';
 
 export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order'] as const;
@@ -25,8 +26,8 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, pa
       const id = text(payload.listingId);
       const status = text(payload.status);
       if (id && status && LISTING_STATUSES.has(status)) {
-        queryClient.setQueryData<Listing[]>(listingKeys.mine(), (listings) =>
-          listings?.map((listing) =>
+        queryClient.setQueryData<PagedList<ListingsPage>>(listingKeys.mine(), (pages) =>
+          mapPagedItems(pages, (listing) =>
             listing.id === id
               ? {
                   ...listing,

@@ -2,19 +2,23 @@
  * Writing and reading the offline copies of the signed-in user's data (tables described in db.ts).
  * A dataset is replaced whole each time it loads, so a row the server no longer returns (a deleted
  * payment method) does not live on offline. A copy is only read back for the user it belongs to.
+ *
+ * Listings and orders are paged lists (queries/pagedLists.ts): every page loaded is stored, its rows
+ * in order, and read back as one page with nothing after it, since offline nothing more can load.
  */
 import type { InventoryResponse } from '../../../shared/schemas/inventory';
-import type { Listing, Order } from '../../../shared/schemas/market';
+import type { Listing, ListingsPage, Order, OrdersPage } from '../../../shared/schemas/market';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { PaymentMethod } from '../../../shared/schemas/wallet';
+import type { PagedList } from '../queries/pagedLists';
 import { db as defaultDb, type AppDB, type Dataset } from './db';
 
-/** What each dataset's API read answers (and so what a copy gives back). */
+/** What each dataset's query holds (and so what a copy gives back). */
 export interface DatasetData {
   user: CurrentUser;
   inventory: InventoryResponse;
-  listings: Listing[];
-  orders: Order[];
+  listings: PagedList<ListingsPage>;
+  orders: PagedList<OrdersPage>;
   paymentMethods: PaymentMethod[];
 }
 
@@ -69,9 +73,17 @@ export async function saveDataset<D extends Exclude<Dataset, 'user'>>(
       });
       return;
     }
-    const rows = (data as Array<Listing | Order | PaymentMethod>).map((row, position) => ({ ...row, userId, position }));
+    if (dataset === 'paymentMethods') {
+      const rows = (data as PaymentMethod[]).map((row, position) => ({ ...row, userId, position }));
+      await database.paymentMethods.bulkPut(rows);
+      await database.meta.put({ dataset, userId, updatedAt: now });
+      return;
+    }
+    const { pages } = data as PagedList<ListingsPage | OrdersPage>;
+    const rows = pages.flatMap((page) => page.items as Array<Listing | Order>).map((row, position) => ({ ...row, userId, position }));
     await (table as typeof database.listings).bulkPut(rows as never);
-    await database.meta.put({ dataset, userId, updatedAt: now });
+    const summary = dataset === 'listings' ? { listingsSummary: (pages[0] as ListingsPage | undefined)?.summary ?? null } : {};
+    await database.meta.put({ dataset, userId, updatedAt: now, ...summary });
   });
 }
 
@@ -103,7 +115,9 @@ export async function loadDataset<D extends Dataset>(
       };
       return { data: inventory as DatasetData[D], updatedAt: meta.updatedAt };
     }
-    return { data: list as DatasetData[D], updatedAt: meta.updatedAt };
+    if (dataset === 'paymentMethods') return { data: list as DatasetData[D], updatedAt: meta.updatedAt };
+    const page = dataset === 'listings' ? { items: list, nextCursor: null, summary: meta.listingsSummary ?? null } : { items: list, nextCursor: null };
+    return { data: { pages: [page], pageParams: [null] } as DatasetData[D], updatedAt: meta.updatedAt };
   });
 }
 

@@ -5,9 +5,10 @@
  * - `user`: the last signed-in user (one row, keyed by steamId), so the app knows who it is offline.
  * - `inventory`, `listings`, `orders`, `paymentMethods`: that user's last answers of the matching
  *   API reads, one row per item with `userId` and the server's `position`, so a screen shows the
- *   list in the server's order with the network off. Payment methods are the API's masked copies.
+ *   list in the server's order with the network off. Listings and orders are paged: every page
+ *   loaded so far is kept, in order. Payment methods are the API's masked copies.
  * - `meta`: per dataset, whose it is and when it was last loaded ('Offline: last updated …'), plus
- *   the inventory's `private`/`fetchedAt`.
+ *   the inventory's `private`/`fetchedAt` and the listings' summary.
  * - `outbox`: edits made offline (profile, payment-method add/delete) waiting to be sent, in order,
  *   each with its Idempotency-Key (see outbox.ts). A queued payment method holds its details
  *   unmasked until sent: they must reach the server. Logout clears it.
@@ -22,7 +23,7 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { InventoryItem } from '../../../shared/schemas/inventory';
-import type { Listing, Order } from '../../../shared/schemas/market';
+import type { Listing, ListingsSummary, Order } from '../../../shared/schemas/market';
 import type { CurrentUser, ProfileUpdate } from '../../../shared/schemas/user';
 import type { PaymentMethod } from '../../../shared/schemas/wallet';
 import type { PaymentMethodBody } from '../queries/paymentMethods';
@@ -51,6 +52,8 @@ export interface DatasetMeta {
   updatedAt: number;
   /** The inventory answer's fields besides its items. */
   inventory?: { private: boolean; fetchedAt: string };
+  /** The first listings page's summary of all the seller's listings. */
+  listingsSummary?: ListingsSummary | null;
 }
 
 /** What a queued edit does. */

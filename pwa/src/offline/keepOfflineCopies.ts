@@ -1,13 +1,15 @@
 /**
  * The one place that writes the offline copies: a subscriber on the query cache that stores every
  * successful load (and every setQueryData: a mutation's answer, a live event) of the signed-in
- * user's data into Dexie (cachedData.ts). Query modules need no change for it.
+ * user's data into Dexie (cachedData.ts); for a paged list, every page loaded so far (a next page
+ * arriving is a load of the whole list). Query modules need no change for it.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { InventoryResponse } from '../../../shared/schemas/inventory';
-import type { Listing, Order } from '../../../shared/schemas/market';
+import type { ListingsPage, OrdersPage } from '../../../shared/schemas/market';
 import type { PaymentMethod } from '../../../shared/schemas/wallet';
 import { inventoryKeys, listingKeys, orderKeys, paymentMethodKeys } from '../queries/keys';
+import type { PagedList } from '../queries/pagedLists';
 import { userKeys, type User } from '../queries/user';
 import type * as CachedData from './cachedData';
 import type { Dataset } from './db';
@@ -52,9 +54,9 @@ export function keepOfflineCopies(queryClient: QueryClient): () => void {
       dataset === 'inventory'
         ? saveDataset('inventory', user.steamId, data as InventoryResponse)
         : dataset === 'listings'
-          ? saveDataset('listings', user.steamId, data as Listing[])
+          ? saveDataset('listings', user.steamId, data as PagedList<ListingsPage>)
           : dataset === 'orders'
-            ? saveDataset('orders', user.steamId, data as Order[])
+            ? saveDataset('orders', user.steamId, data as PagedList<OrdersPage>)
             : saveDataset('paymentMethods', user.steamId, data as PaymentMethod[]),
     ).catch(logFailure);
   });

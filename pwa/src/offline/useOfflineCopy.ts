@@ -9,7 +9,7 @@
  * answer replaces the copy.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { DatasetData } from './cachedData';
 import type { Dataset } from './db';
 import type { DatasetCopy } from './liveCopy';
@@ -52,8 +52,11 @@ export function useServedFromCopy(dataset: Dataset): number | null {
   );
 }
 
+/** A query's result, of useQuery or of useInfiniteQuery (a paged list). */
+type QueryResult<T> = UseQueryResult<T> | UseInfiniteQueryResult<T>;
+
 /** The query as it would look had it loaded `data` (only the fields screens read are meaningful). */
-function asLoaded<T>(query: UseQueryResult<T>, data: T, updatedAt: number): UseQueryResult<T> {
+function asLoaded<Q extends QueryResult<unknown>>(query: Q, data: unknown, updatedAt: number): Q {
   return {
     ...query,
     data,
@@ -67,7 +70,9 @@ function asLoaded<T>(query: UseQueryResult<T>, data: T, updatedAt: number): UseQ
     isRefetchError: false,
     isPlaceholderData: false,
     dataUpdatedAt: updatedAt,
-  } as UseQueryResult<T>;
+    // A paged list's copy holds every page that was loaded, and offline no more can load.
+    ...('hasNextPage' in query ? { hasNextPage: false, isFetchingNextPage: false, isFetchNextPageError: false } : {}),
+  } as Q;
 }
 
 /** The live Dexie copy of `dataset` while `active`: undefined while reading, null when there is none. */
@@ -94,10 +99,7 @@ function useDatasetCopy<D extends Dataset>(dataset: D, active: boolean): Dataset
  * The query, or the Dexie copy of `dataset` in its place while the API cannot be reached. For the
  * user, no copy means "signed out" (null); for the other datasets the query is left as it is.
  */
-export function useOfflineCopy<D extends Dataset, T extends DatasetData[D] | null>(
-  query: UseQueryResult<T>,
-  dataset: D,
-): UseQueryResult<T> {
+export function useOfflineCopy<D extends Dataset, Q extends QueryResult<DatasetData[D] | null>>(query: Q, dataset: D): Q {
   const apiUnreachable = useApiUnreachable();
   const unreachable =
     query.data === undefined &&
@@ -111,6 +113,6 @@ export function useOfflineCopy<D extends Dataset, T extends DatasetData[D] | nul
   }, [dataset, servedAt]);
 
   if (!unreachable || copy === undefined) return query;
-  if (copy === null) return dataset === 'user' ? asLoaded(query, null as T, 0) : query;
-  return asLoaded(query, copy.data as T, copy.updatedAt);
+  if (copy === null) return dataset === 'user' ? asLoaded(query, null, 0) : query;
+  return asLoaded(query, copy.data, copy.updatedAt);
 }

@@ -1,10 +1,10 @@
 /**
  * Purchases (DESIGN.md section 3, "Buy"): buying the cart's listings with the balance
  * (POST /api/purchases, with an Idempotency-Key) and the buyer's orders with their per-item delivery
- * state (GET /api/orders).
+ * state (GET /api/orders, a page of orders at a time as the buyer scrolls).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderItemStatus, PurchaseRequest, PurchaseResult } from '../../../shared/schemas/market';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderItemStatus, OrdersPage, PurchaseRequest, PurchaseResult } from '../../../shared/schemas/market';
 import { ApiError, apiFetch } from '../api/client';
 import { cartStore } from '../cart/cartStore';
 import { USER_SCOPED } from '../queryClient';
@@ -13,7 +13,10 @@ import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutati
 import { useCurrentUser, userKeys, type User } from './user';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
 import { orderKeys } from './keys';
+import { itemsOf, pagePath, type PageParam } from './pagedLists';
 
+/** Orders a page (each with all its items). */
+export const ORDERS_PAGE_SIZE = 20;
 /** How often the orders are re-read while an item is on its way: a trade offer settles in seconds. */
 const SENDING_POLL_MS = 5_000;
 /** …and while items wait for the seller's trade protection to end (days; a minute is plenty). */
@@ -27,16 +30,21 @@ export function ordersPollInterval(orders: readonly Order[] | undefined): number
   return false;
 }
 
-/** The signed-in buyer's orders, newest first. */
+/**
+ * The signed-in buyer's orders, newest first, page by page. Re-read (the pages loaded so far) while
+ * an item among them is still on its way; older orders, further down, have long settled.
+ */
 export function useOrdersQuery() {
   const { data: user } = useCurrentUser();
-  // Offline, the copy kept on this device (offline/useOfflineCopy.ts).
-  const query = useQuery({
+  // Offline, the copy kept on this device: every page loaded (offline/useOfflineCopy.ts).
+  const query = useInfiniteQuery({
     queryKey: orderKeys.mine(),
-    queryFn: ({ signal }) => apiFetch<Order[]>('/api/orders', { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch<OrdersPage>(pagePath('/api/orders', ORDERS_PAGE_SIZE, pageParam), { signal }),
+    initialPageParam: null as PageParam,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
     meta: USER_SCOPED,
     enabled: Boolean(user),
-    refetchInterval: (query) => ordersPollInterval(query.state.data),
+    refetchInterval: (query) => ordersPollInterval(itemsOf(query.state.data)),
   });
   return useOfflineCopy(query, 'orders');
 }

@@ -19,7 +19,7 @@ type QueryState<T> =
   | { data: T; isPending: false; isError: true }
   | { data: T; isPending: false; isError: false };
 
-export function useDeferredQueryState<T>({ data, isPending, isError }: UseQueryResult<T>): QueryState<T> {
+export function useDeferredQueryState<T>({ data, isPending, isError }: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError'>): QueryState<T> {
   const state = useMemo(() => ({ data, isPending, isError }) as QueryState<T>, [data, isPending, isError]);
   return useDeferredValue(state);
 }

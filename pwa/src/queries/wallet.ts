@@ -22,6 +22,7 @@ import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, userKeys, type User } from './user';
 import { walletKeys } from './keys';
+import { pagePath, type PageParam } from './pagedLists';
 
 /** How many entries the "Recent deposits" and "Recent withdrawals" lists show. */
 export const RECENT_WALLET_ITEMS = 5;
@@ -43,12 +44,6 @@ export interface WithdrawalAnswer {
   withdrawal: Withdrawal;
   /** The available balance after the request ("75.00"). */
   balance: string;
-}
-
-function pagePath(path: string, limit: number, cursor?: string | null): string {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  return `${path}?${params}`;
 }
 
 /** The newest deposits of the signed-in user (GET /api/deposits). */
@@ -137,7 +132,7 @@ export function useTransactionsQuery() {
     queryKey: walletKeys.transactions(),
     queryFn: ({ pageParam, signal }) =>
       apiFetch<Page<WalletTransaction>>(pagePath('/api/transactions', TRANSACTIONS_PAGE_SIZE, pageParam), { signal }),
-    initialPageParam: null as string | null,
+    initialPageParam: null as PageParam,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: Boolean(user),
     meta: USER_SCOPED,

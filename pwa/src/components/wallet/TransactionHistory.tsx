@@ -1,8 +1,9 @@
 /**
  * The signed-in user's balance history (GET /api/transactions, newest first): one row per ledger
  * movement with its kind, description, signed amount (credits green, debits red; money owed after a
- * chargeback orange, since it is no gift), the balance after it and the date; 'Load more' follows
- * the cursor. Meant for the profile's 'Transactions' tab, so it draws its own card and an h2 heading.
+ * chargeback orange, since it is no gift), the balance after it and the date; the next page loads
+ * as the user scrolls to the end, or with 'Load more' (LoadMore.tsx). Meant for the profile's
+ * 'Transactions' tab, so it draws its own card and an h2 heading.
  */
 import { type ComponentType } from 'react';
 import { Box, Button, Card, Center, EmptyState, Flex, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -23,6 +24,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import type { LedgerKind, WalletTransaction } from '../../../../shared/schemas/wallet';
 import { useTransactionsQuery } from '../../queries/wallet';
+import { LoadMore } from '../LoadMore';
 import { formatBalance } from '../../queries/user';
 
 const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType; owed?: true }> = {
@@ -56,7 +58,7 @@ function dateTime(iso: string): string {
 }
 
 export default function TransactionHistory() {
-  const { data, isPending, isError, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+  const { data, isPending, isError, refetch, isRefetching, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useTransactionsQuery();
   const transactions = data?.pages.flatMap((page) => page.items) ?? [];
 
@@ -103,23 +105,14 @@ export default function TransactionHistory() {
             <TransactionRow key={transaction.id} transaction={transaction} />
           ))}
         </Box>
-        {isFetchNextPageError ? (
-          <Text fontSize="sm" color="fg.error" textAlign="center" role="alert">
-            More transactions could not be loaded. Please try again.
-          </Text>
-        ) : null}
-        {hasNextPage ? (
-          <Button
-            alignSelf="center"
-            variant="outline"
-            borderColor="border.emphasized"
-            onClick={() => void fetchNextPage()}
-            loading={isFetchingNextPage}
-            loadingText="Loading..."
-          >
-            Load more
-          </Button>
-        ) : null}
+        <LoadMore
+          hasNextPage={hasNextPage}
+          isFetching={isFetching}
+          isFetchingNextPage={isFetchingNextPage}
+          isFetchNextPageError={isFetchNextPageError}
+          fetchNextPage={fetchNextPage}
+          noun="transactions"
+        />
       </Stack>
     );
   }

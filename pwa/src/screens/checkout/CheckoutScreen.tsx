@@ -1,9 +1,9 @@
 /**
  * Checkout (/checkout; the spec does not show this screen, DESIGN.md section 3 "Buy" decides it):
  * where the buyer lands after a purchase (`?order=<id>`) and comes back to follow delivery. The
- * order just placed is confirmed at the top; below, the buyer's recent orders with each item's
- * delivery state, re-read while deliveries are under way (useOrdersQuery). Visitors are asked to
- * sign in.
+ * order just placed is confirmed at the top; below, the buyer's orders, newest first, with each
+ * item's delivery state, re-read while deliveries are under way (useOrdersQuery), older ones
+ * loading as the buyer scrolls (LoadMore). Visitors are asked to sign in.
  */
 import { Box, Button, Center, EmptyState, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Alert } from '../../components/chakra/alert';
@@ -15,10 +15,9 @@ import type { Order } from '../../../../shared/schemas/market';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { useOrdersQuery } from '../../queries/orders';
+import { itemsOf } from '../../queries/pagedLists';
+import { LoadMore } from '../../components/LoadMore';
 import { OrderCard, orderNumber } from './OrderCard';
-
-/** How many orders the screen lists. */
-const RECENT_ORDERS = 20;
 
 export default function CheckoutScreen() {
   return (
@@ -34,7 +33,9 @@ export default function CheckoutScreen() {
 function Orders() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('order');
-  const { data: orders, isPending, isError, refetch, isRefetching } = useOrdersQuery();
+  const { data, isPending, isError, refetch, isRefetching, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useOrdersQuery();
+  const orders = itemsOf(data);
 
   if (isPending) {
     return (
@@ -46,7 +47,8 @@ function Orders() {
       </Center>
     );
   }
-  if (isError) {
+  // A failed refetch or next page keeps the orders on screen; the error state is for when there is nothing to show.
+  if (isError && !orders) {
     return (
       <EmptyState.Root bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
         <EmptyState.Content>
@@ -63,8 +65,8 @@ function Orders() {
     );
   }
 
-  const current = orderId ? orders.find((order) => order.id === orderId) : undefined;
-  const recent = orders.slice(0, RECENT_ORDERS);
+  const recent = orders ?? [];
+  const current = orderId ? recent.find((order) => order.id === orderId) : undefined;
 
   return (
     <Stack gap="8">
@@ -99,6 +101,14 @@ function Orders() {
             {recent.map((order) => (
               <OrderCard key={order.id} order={order} highlighted={order.id === orderId} />
             ))}
+            <LoadMore
+              hasNextPage={hasNextPage}
+              isFetching={isFetching}
+              isFetchingNextPage={isFetchingNextPage}
+              isFetchNextPageError={isFetchNextPageError}
+              fetchNextPage={fetchNextPage}
+              noun="orders"
+            />
           </Stack>
         )}
       </Box>

@@ -2,7 +2,9 @@
  * My Listings (/listings; spec "My Listings", DESIGN.md section 3 "Listing statuses"): the signed-in
  * seller's listings, newest first, as a grid of cards (1, 2 or 3 columns by width) with each
  * listing's status, money and hold countdown (ListingCard), and 'Cancel Listing' for unsold
- * listings still in the hold or on sale (CancelListingDialog).
+ * listings still in the hold or on sale (CancelListingDialog). The next page of cards loads as the
+ * seller scrolls to the end (LoadMore); the summary above them is the server's, over all the
+ * seller's listings, not only the pages loaded.
  *
  * States in the spec's words: 'Loading your listings...'; 'Error Loading Listings' with a Retry that
  * reloads the page; 'No Listings Yet' with 'Start Selling'. The list is refetched every 30 s, and
@@ -10,20 +12,23 @@
  * without waiting for the poll. The countdowns tick every second while any listing is in the hold.
  * Visitors get 'Authentication Required'.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Center, EmptyState, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { LuCircleAlert, LuPackageOpen, LuPlus, LuRotateCw } from 'react-icons/lu';
 import { ItemGrid, ItemGridCell, PRIORITY_CARDS } from '../../components/items';
+import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
+import type { ListingsSummary } from '../../../../shared/schemas/market';
 import { useListingsQuery, type Listing } from '../../queries/listings';
+import { itemsOf } from '../../queries/pagedLists';
 import { useDeferredQueryState } from '../../queries/useDeferredQueryState';
 import { CancelListingDialog } from './CancelListingDialog';
 import { ListingCard } from './ListingCard';
 import { NotifyToggle } from './NotifyToggle';
-import { listingTotals, nextHoldEnd } from './listingView';
+import { nextHoldEnd, summaryFigures } from './listingView';
 
 /** Where 'List More Items' and 'Start Selling' go (the spec's link to the Sell tab). */
 const SELL_PATH = '/market#sell';
@@ -70,7 +75,9 @@ function MyListings() {
 
 function ListingsContent() {
   // The cards render in a background pass once the list arrives (useDeferredQueryState.ts).
-  const { data: listings, isPending, isError } = useDeferredQueryState(useListingsQuery());
+  const { data, isPending, isError } = useDeferredQueryState(useListingsQuery());
+  // One array per answer: the hold-end timer (ListingsGrid) is set again only when the list changes.
+  const listings = useMemo(() => itemsOf(data), [data]);
 
   if (isPending) {
     return (
@@ -99,7 +106,7 @@ function ListingsContent() {
       />
     );
   }
-  if (listings.length === 0) {
+  if (!listings?.length) {
     return (
       <Message
         icon={<LuPackageOpen />}
@@ -113,7 +120,7 @@ function ListingsContent() {
       />
     );
   }
-  return <ListingsGrid listings={listings} />;
+  return <ListingsGrid listings={listings} summary={data?.pages[0]?.summary ?? null} />;
 }
 
 interface MessageProps {
@@ -147,8 +154,8 @@ function Message({ icon, iconColor = 'brand.fg', title, description, action }: M
   );
 }
 
-function ListingsGrid({ listings }: { listings: Listing[] }) {
-  const { refetch } = useListingsQuery();
+function ListingsGrid({ listings, summary }: { listings: Listing[]; summary: ListingsSummary | null }) {
+  const { refetch, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useListingsQuery();
   const [cancelling, setCancelling] = useState<Listing | null>(null);
   // The 'Cancel Listing' button that opened the dialog; gone once its listing is cancelled.
   const cancelTriggerRef = useRef<HTMLElement | null>(null);
@@ -168,14 +175,16 @@ function ListingsGrid({ listings }: { listings: Listing[] }) {
     return () => window.clearTimeout(timer);
   }, [listings, refetch]);
 
-  const totals = listingTotals(listings);
+  const figures = summary && summaryFigures(summary);
   return (
     <Stack gap="6">
-      <SimpleGrid as="dl" columns={3} gap={{ base: '2', sm: '3' }} aria-label="Summary">
-        <Total label="On sale" value={String(totals.onSale)} />
-        <Total label="Awaiting payout" value={totals.awaitingPayout} />
-        <Total label="Earned" value={totals.earned} highlighted />
-      </SimpleGrid>
+      {figures ? (
+        <SimpleGrid as="dl" columns={3} gap={{ base: '2', sm: '3' }} aria-label="Summary">
+          <Total label="On sale" value={figures.onSale} />
+          <Total label="Awaiting payout" value={figures.awaitingPayout} />
+          <Total label="Earned" value={figures.earned} highlighted />
+        </SimpleGrid>
+      ) : null}
       <Text as="h2" ref={headingRef} tabIndex={-1} srOnly>
         Your listings
       </Text>
@@ -186,6 +195,14 @@ function ListingsGrid({ listings }: { listings: Listing[] }) {
           </ItemGridCell>
         ))}
       </ItemGrid>
+      <LoadMore
+        hasNextPage={hasNextPage}
+        isFetching={isFetching}
+        isFetchingNextPage={isFetchingNextPage}
+        isFetchNextPageError={isFetchNextPageError}
+        fetchNextPage={fetchNextPage}
+        noun="listings"
+      />
       <CancelListingDialog
         listing={cancelling}
         onClose={() => setCancelling(null)}

@@ -5,8 +5,8 @@ import {
   holdProgress,
   listingAmounts,
   listingStatusBadge,
-  listingTotals,
   nextHoldEnd,
+  summaryFigures,
   weaponOf,
 } from './listingView';
 
@@ -115,20 +115,9 @@ describe('weaponOf', () => {
   });
 });
 
-describe('listingTotals', () => {
-  it('counts what is on sale and sums payouts to come and paid, in cents', () => {
-    expect(
-      listingTotals([
-        { status: 'holding', sold: false, finalAmount: '9.70' },
-        { status: 'active', sold: false, finalAmount: '0.97' },
-        { status: 'holding', sold: true, finalAmount: '0.10' },
-        { status: 'payment_pending', sold: true, finalAmount: '0.20' },
-        { status: 'completed', sold: true, finalAmount: '1000.01' },
-        { status: 'completed', sold: true, finalAmount: '0.02' },
-        { status: 'cancelled', sold: false, finalAmount: '50.00' },
-        { status: 'cancelled', sold: true, finalAmount: '60.00' },
-      ]),
-    ).toEqual({ onSale: 2, awaitingPayout: '$0.30', earned: '$1,000.03' });
-    expect(listingTotals([])).toEqual({ onSale: 0, awaitingPayout: '$0.00', earned: '$0.00' });
+describe('summaryFigures', () => {
+  it("shows the server's summary as a count and dollar amounts", () => {
+    expect(summaryFigures({ onSale: 1234, awaitingPayout: '0.30', earned: '1000.03' })).toEqual({ onSale: '1,234', awaitingPayout: '$0.30', earned: '$1,000.03' });
+    expect(summaryFigures({ onSale: 0, awaitingPayout: '0.00', earned: '0.00' })).toEqual({ onSale: '0', awaitingPayout: '$0.00', earned: '$0.00' });
   });
 });

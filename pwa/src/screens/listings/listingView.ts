@@ -1,10 +1,12 @@
 /**
  * What a My Listings card shows, as pure functions of the listing (and the current time): the
  * status badge (spec section 4 plus DESIGN.md's 'On Sale'), the money rows, the hold countdown and
- * progress, whether the seller may cancel, and why a cancelled listing was cancelled.
+ * progress, whether the seller may cancel, and why a cancelled listing was cancelled; and the
+ * summary above the cards.
  */
 import { formatCountdown, holdProgressPercent } from '../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../shared/money';
+import type { ListingsSummary } from '../../../../shared/schemas/market';
 import type { Listing } from '../../queries/listings';
 
 export interface StatusBadgeStyle {
@@ -82,28 +84,18 @@ export function nextHoldEnd(listings: readonly Pick<Listing, 'status' | 'holdEnd
   return next;
 }
 
-export interface ListingTotals {
-  /** Listings buyers can buy now (in the hold or after it, unsold). */
-  onSale: number;
-  /** What sold listings will pay once their hold ends and the payout runs ('$12.34'). */
+export interface SummaryFigures {
+  /** Listings buyers can buy now (in the hold or after it, unsold): '1,234'. */
+  onSale: string;
+  /** What sold listings will pay once their hold ends and the payout runs: '$12.34'. */
   awaitingPayout: string;
-  /** What completed listings paid into the balance ('$12.34'). */
+  /** What completed listings paid into the balance: '$12.34'. */
   earned: string;
 }
 
-/** The summary above the grid, summed in integer cents. */
-export function listingTotals(listings: readonly Pick<Listing, 'status' | 'sold' | 'finalAmount'>[]): ListingTotals {
-  let onSale = 0;
-  let awaiting = 0n;
-  let earned = 0n;
-  for (const listing of listings) {
-    const amount = parseMoney(listing.finalAmount) ?? 0n;
-    if (listing.status === 'completed') earned += amount;
-    else if (listing.status === 'cancelled') continue;
-    else if (listing.sold) awaiting += amount;
-    else if (listing.status === 'holding' || listing.status === 'active') onSale += 1;
-  }
-  return { onSale, awaitingPayout: formatUsd(awaiting), earned: formatUsd(earned) };
+/** The summary above the grid, as the server summed it over all the seller's listings. */
+export function summaryFigures(summary: ListingsSummary): SummaryFigures {
+  return { onSale: summary.onSale.toLocaleString('en-US'), awaitingPayout: usd(summary.awaitingPayout), earned: usd(summary.earned) };
 }
 
 /** Why a cancelled listing was cancelled, in the seller's words. */

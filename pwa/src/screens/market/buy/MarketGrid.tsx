@@ -16,7 +16,7 @@ import { ItemCard, ItemCardNote, ItemGrid, ItemGridCell, ItemPrice } from '../..
 import { useHydrated } from '../../../useHydrated';
 import { deliveryText } from './delivery';
 import { PRIORITY_CARDS } from '../../../components/items/priority';
-import { useInfiniteScroll } from './useInfiniteScroll';
+import { useInfiniteScroll } from '../../../useInfiniteScroll';
 
 interface MarketGridProps {
   items: MarketItem[];

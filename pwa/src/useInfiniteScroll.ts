@@ -1,15 +1,16 @@
 /**
- * Loads the next page of the Buy grid the way the spec times it: once the end of the grid is within
+ * Loads the next page of an infinitely scrolled list (the Buy grid, My Listings, the orders, the
+ * balance history) the way the spec times the Buy grid: once the end of the list is within
  * MARKET_SCROLL_THRESHOLD_PX (200 px) of the bottom of the viewport, after MARKET_SCROLL_DELAY_MS
- * (500 ms). "The bottom" is the end of the grid rather than of the document, which also holds the
- * footer: the user reaches the last cards, not the footer links.
+ * (500 ms). "The bottom" is the end of the list rather than of the document, which also holds the
+ * footer: the user reaches the last rows, not the footer links.
  *
- * An IntersectionObserver on a sentinel after the grid does the watching (no scroll handler on
+ * An IntersectionObserver on a sentinel after the list does the watching (no scroll handler on
  * every frame), and a page that arrives while the sentinel is still in view (a tall screen, or a
- * filter with few matches) schedules the next one, so the grid always fills the screen.
+ * filter with few matches) schedules the next one, so the list always fills the screen.
  */
 import { useEffect, useState } from 'react';
-import { MARKET_SCROLL_DELAY_MS, MARKET_SCROLL_THRESHOLD_PX } from '../../../../../shared/constants';
+import { MARKET_SCROLL_DELAY_MS, MARKET_SCROLL_THRESHOLD_PX } from '../../shared/constants';
 
 interface InfiniteScrollOptions {
   hasNextPage: boolean;
@@ -39,6 +40,6 @@ export function useInfiniteScroll({ hasNextPage, isFetching, fetchNextPage, paus
     return () => clearTimeout(timer);
   }, [nearBottom, hasNextPage, isFetching, paused, fetchNextPage]);
 
-  /** Put this ref on an empty element right after the grid. */
+  /** Put this ref on an empty element right after the list. */
   return setSentinel;
 }
