@@ -1,42 +1,45 @@
 /**
  * A buyer buys listings with their balance (DESIGN.md section 3, "Buy"), all or nothing, in one
- * transaction:
+ * transaction. What reads alone can refuse was checked before it opened (market/purchasePreflight.ts,
+ * the route's: a buyer restricted for failed deliveries they caused, listings already gone, Steam's
+ * word on the trade URL); here, under locks:
  * 0. a frozen account cannot buy: 403 `account_frozen` (users/frozenAccounts.ts; the buyer's row is
  *    read FOR SHARE, so a freeze waits for a purchase under way and no purchase starts after it);
- *    a buyer restricted for failed deliveries they caused cannot buy: 403 (market/buyerStanding.ts;
- *    that Steam can deliver to their trade URL is checked before this transaction, by the route);
  *    nor can one whose account owes after a chargeback: 403 `account_in_debt` (wallet/withdrawable.ts);
  * 1. the buyer needs a saved trade URL (where the items will be delivered): 400 otherwise;
- * 2. the listings are locked FOR UPDATE in id order (two carts sharing listings never deadlock);
- *    any that is sold, not `holding`/`active`, or unknown makes it a 409 naming them, and so does
- *    the buyer's own listing;
+ * 2. the listings are locked FOR UPDATE in id order (two carts sharing listings never deadlock),
+ *    after the buyer's row; any that is sold, not `holding`/`active`, or unknown makes it a 409
+ *    naming them, and so does the buyer's own listing;
  * 3. the balance must cover the total: 402 (checked for the message; the ledger's CHECK on the
  *    balance is the real guard, and its refusal maps to the same 402);
  * 4. the order (with the trade URL as it is now) and its items (`awaiting_hold`) are created, the
  *    listings marked sold, and the total moves from the buyer's balance into the order's own
  *    escrow account; audit row and events (order and balance for the buyer, listing for each seller).
  *
+ * Round trips are the cost under load, so each step is one statement whatever the cart's size:
+ * the locks and everything 0-3 decide on; the order, its items, the sale and the audit row; the
+ * ledger's posting (ledger.ts `post`, two); the events.
+ *
  * Nothing here touches a row another purchase of other listings by another buyer needs: the
  * listings are the order's own, the ledger account is the buyer's, the escrow account is the
  * order's, and the rest are inserts. Delivery after the hold and the seller's payout are the
  * hold-end job's (commands/holdEnder.ts).
  */
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
-import { audit } from '../audit/auditLog';
 import { joinOrBegin } from '../db/transaction';
-import { Listing, Order, OrderItem, User } from '../entities';
+import { columnsOf, entityOf } from '../db/rawEntities';
+import { Listing, Order, OrderItem } from '../entities';
 import { badRequest, conflict, HttpError } from '../errors';
-import { recordEvent } from '../events/domainEvents';
-import { availableBalance, InsufficientFundsError, owedBy } from '../ledger/ledger';
+import { recordEvents } from '../events/domainEvents';
+import { InsufficientFundsError } from '../ledger/ledger';
 import { purchaseToEscrow } from '../ledger/postings';
-import { assertPurchasesAllowed } from '../market/buyerStanding';
+import { namesOf, unavailableListings } from '../market/purchasePreflight';
 import { refuseIfFrozen } from '../users/frozenAccounts';
 import { accountInDebt } from '../wallet/withdrawable';
 
 export const TRADE_URL_REQUIRED = 'Please save your Steam trade URL in your profile before buying';
 export const NOT_ENOUGH_BALANCE = 'Not enough balance - top up your balance to purchase';
-export const NO_LONGER_AVAILABLE = 'No longer available';
 
 const notEnoughBalance = () => new HttpError(402, 'insufficient_balance', NOT_ENOUGH_BALANCE);
 
@@ -55,37 +58,68 @@ export interface PurchaseOutcome {
   balanceCents: bigint;
 }
 
-/** "AK-47 | Redline and 2 more": names for a message, short enough to read. */
-function namesOf(listings: Array<Pick<Listing, 'name'> | undefined>): string {
-  const names = listings.map((listing) => listing?.name ?? 'an unknown item');
-  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+/**
+ * The buyer's row FOR SHARE, then (unless the buyer is frozen) the listings FOR UPDATE in id order:
+ * the lateral join makes the listings wait for the buyer's row. With the buyer's balance and debt,
+ * as this statement sees them. One row per listing found, or one row without a listing.
+ */
+const lockSql = (dataSource: DataSource) => `
+  SELECT buyer.trade_url AS buyer_trade_url, buyer.frozen_at AS buyer_frozen_at,
+    (SELECT balance::text FROM ledger_accounts WHERE kind = 'user_available' AND user_id = buyer.id) AS available,
+    (SELECT (-balance)::text FROM ledger_accounts WHERE kind = 'user_debt' AND user_id = buyer.id) AS owed,
+    ${columnsOf(dataSource, Listing, 'l')}
+  FROM (SELECT id, trade_url, frozen_at FROM users WHERE id = $1 FOR SHARE) AS buyer
+  LEFT JOIN LATERAL (
+    SELECT * FROM listings WHERE id = ANY($2::uuid[]) AND buyer.frozen_at IS NULL ORDER BY id FOR UPDATE
+  ) AS l ON true`;
+
+interface LockRow {
+  buyer_trade_url: string;
+  buyer_frozen_at: Date | null;
+  available: string | null;
+  owed: string | null;
+  [column: string]: unknown;
 }
 
-const isAvailable = (listing: Listing) => listing.soldAt === null && (listing.status === 'holding' || listing.status === 'active');
+/**
+ * The order, its items (in the order of `$4`), the listings sold and the audit row (the table of
+ * audit/auditLog.ts): one row per item, with its order.
+ */
+const writeSql = (dataSource: DataSource) => `
+  WITH new_order AS (
+    INSERT INTO orders (buyer_id, total_cents, trade_url) VALUES ($1, $2, $3) RETURNING *
+  ), items AS (
+    INSERT INTO order_items (order_id, listing_id, price_cents)
+    SELECT new_order.id, bought.listing_id, bought.price_cents
+    FROM new_order CROSS JOIN unnest($4::uuid[], $5::bigint[]) WITH ORDINALITY AS bought(listing_id, price_cents, n)
+    ORDER BY bought.n
+    RETURNING *
+  ), sold AS (
+    UPDATE listings SET sold_at = $6, updated_at = now() WHERE id = ANY($4::uuid[])
+  ), audited AS (
+    INSERT INTO audit_log (actor, action, subject_type, subject_id, details)
+    SELECT $7, 'order.created', 'order', new_order.id::text, $8::jsonb FROM new_order
+  )
+  SELECT ${columnsOf(dataSource, Order, 'o')}, ${columnsOf(dataSource, OrderItem, 'i')}
+  FROM new_order AS o CROSS JOIN items AS i JOIN unnest($4::uuid[]) WITH ORDINALITY AS bought(listing_id, n) ON bought.listing_id = i.listing_id
+  ORDER BY bought.n`;
 
 export async function purchaseCreator({ buyerId, listingIds, dataSource, manager }: Props): Promise<PurchaseOutcome> {
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
-      const buyer = await tx.getRepository(User).findOneOrFail({ where: { id: buyerId }, lock: { mode: 'pessimistic_read' } });
-      refuseIfFrozen(buyer);
-      await assertPurchasesAllowed(tx, buyerId);
-      const owed = await owedBy(tx, buyerId);
+      const db = tx.connection;
+      const rows = (await tx.query(lockSql(db), [buyerId, listingIds])) as LockRow[];
+      const buyer = rows[0];
+      if (!buyer) throw new Error(`purchase by unknown buyer ${buyerId}`);
+      refuseIfFrozen({ frozenAt: buyer.buyer_frozen_at });
+      const owed = BigInt(buyer.owed ?? '0');
       if (owed > 0n) throw accountInDebt(owed);
-      if (!buyer.tradeUrl) throw badRequest(TRADE_URL_REQUIRED, { tradeUrl: TRADE_URL_REQUIRED }, 'trade_url_required');
+      if (!buyer.buyer_trade_url) throw badRequest(TRADE_URL_REQUIRED, { tradeUrl: TRADE_URL_REQUIRED }, 'trade_url_required');
 
-      const locked = await tx
-        .getRepository(Listing)
-        .find({ where: { id: In(listingIds) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+      const locked = rows.map((row) => entityOf(db, Listing, row, 'l')).filter((listing) => listing !== null);
       const byId = new Map(locked.map((listing) => [listing.id, listing]));
-      const unavailable = listingIds.filter((id) => !byId.has(id) || !isAvailable(byId.get(id)!));
-      if (unavailable.length > 0) {
-        const gone = unavailable.map((id) => byId.get(id));
-        throw conflict(
-          `${namesOf(gone)} ${unavailable.length === 1 ? 'is' : 'are'} no longer available; nothing was bought`,
-          'listings_unavailable',
-          Object.fromEntries(unavailable.map((id) => [id, NO_LONGER_AVAILABLE])),
-        );
-      }
+      const unavailable = unavailableListings(listingIds, byId);
+      if (unavailable) throw unavailable;
       const own = locked.filter((listing) => listing.sellerId === buyerId);
       if (own.length > 0) {
         throw conflict(
@@ -96,40 +130,39 @@ export async function purchaseCreator({ buyerId, listingIds, dataSource, manager
       }
 
       const totalCents = locked.reduce((sum, listing) => sum + listing.priceCents, 0n);
-      if ((await availableBalance(tx, buyerId)) < totalCents) throw notEnoughBalance();
+      if (BigInt(buyer.available ?? '0') < totalCents) throw notEnoughBalance();
 
-      const order = await tx.getRepository(Order).save(tx.getRepository(Order).create({ buyerId, totalCents, tradeUrl: buyer.tradeUrl }));
-      const items = await tx.getRepository(OrderItem).save(
-        locked.map((listing) => tx.getRepository(OrderItem).create({ orderId: order.id, listingId: listing.id, priceCents: listing.priceCents })),
-      );
       const soldAt = new Date();
-      await tx.getRepository(Listing).update({ id: In(locked.map((listing) => listing.id)) }, { soldAt });
+      const written = (await tx.query(writeSql(db), [
+        buyerId,
+        totalCents.toString(),
+        buyer.buyer_trade_url,
+        locked.map((listing) => listing.id),
+        locked.map((listing) => listing.priceCents.toString()),
+        soldAt,
+        `user:${buyerId}`,
+        JSON.stringify({ listingIds: locked.map((listing) => listing.id), totalCents: totalCents.toString() }),
+      ])) as Array<Record<string, unknown>>;
+      const order = entityOf(db, Order, written[0]!, 'o')!;
+      const items = written.map((row) => entityOf(db, OrderItem, row, 'i')!);
       for (const listing of locked) listing.soldAt = soldAt;
 
-      await purchaseToEscrow(tx, {
+      const { balanceCents } = await purchaseToEscrow(tx, {
         buyerId,
         cents: totalCents,
         orderId: order.id,
         description: locked.length === 1 ? `Purchase of ${locked[0]!.name}` : `Purchase of ${locked.length} items`,
       });
-      const balanceCents = await availableBalance(tx, buyerId);
 
-      await audit(tx, {
-        actor: `user:${buyerId}`,
-        action: 'order.created',
-        subjectType: 'order',
-        subjectId: order.id,
-        details: { listingIds: locked.map((listing) => listing.id), totalCents: totalCents.toString() },
-      });
-      await recordEvent(tx, { userId: buyerId, type: 'order', payload: { orderId: order.id, status: 'created', total: formatMoney(totalCents) } });
-      await recordEvent(tx, { userId: buyerId, type: 'balance', payload: { balance: formatMoney(balanceCents), orderId: order.id } });
-      for (const listing of locked) {
-        await recordEvent(tx, {
+      await recordEvents(tx, [
+        { userId: buyerId, type: 'order', payload: { orderId: order.id, status: 'created', total: formatMoney(totalCents) } },
+        { userId: buyerId, type: 'balance', payload: { balance: formatMoney(balanceCents), orderId: order.id } },
+        ...locked.map((listing) => ({
           userId: listing.sellerId,
-          type: 'listing',
+          type: 'listing' as const,
           payload: { listingId: listing.id, status: listing.status, sold: true, message: `${listing.name} sold for ${formatUsd(listing.priceCents)}` },
-        });
-      }
+        })),
+      ]);
       return { order, items, listings: byId, balanceCents };
     });
   } catch (error) {

@@ -26,3 +26,19 @@ export async function recordEvent(manager: EntityManager, event: DomainEvent): P
   await manager.query('SELECT pg_notify($1, $2)', [DOMAIN_EVENTS_CHANNEL, JSON.stringify({ id: row!.id, userId: event.userId, type: event.type })]);
   return row!.id;
 }
+
+/** Records several events in one statement (one round trip), in order, each NOTIFYd at commit as by `recordEvent`. */
+export async function recordEvents(manager: EntityManager, events: DomainEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = (await manager.query(
+    `WITH recorded AS (
+       INSERT INTO domain_events (user_id, type, payload)
+       SELECT (event->>'userId')::uuid, event->>'type', event->'payload'
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS events(event, n) ORDER BY n
+       RETURNING id, user_id, type
+     )
+     SELECT id::text AS id, pg_notify($2, json_build_object('id', id::text, 'userId', user_id, 'type', type)::text) FROM recorded ORDER BY id`,
+    [JSON.stringify(events), DOMAIN_EVENTS_CHANNEL],
+  )) as Array<{ id: string }>;
+  return rows.map((row) => row.id);
+}

@@ -64,25 +64,27 @@ export class DuplicatePostingError extends Error {
   }
 }
 
-/** The id of an owned account (a user's balance or debt, an order's escrow), created on first use. */
-async function ownedAccountId(manager: EntityManager, kind: 'user_available' | 'user_debt' | 'order_escrow', ownerId: string): Promise<string> {
-  // The owner column follows from the kind (fixed literals, never input).
-  const owner = kind === 'order_escrow' ? 'order_id' : 'user_id';
+/** The id of the user's available-balance account, created on first use. */
+async function userAccountId(manager: EntityManager, userId: string): Promise<string> {
   const [created] = (await manager.query(
-    `INSERT INTO ledger_accounts (kind, ${owner}) VALUES ($1, $2)
-     ON CONFLICT (${owner}) WHERE kind = '${kind}' DO NOTHING RETURNING id`,
-    [kind, ownerId],
+    `INSERT INTO ledger_accounts (kind, user_id) VALUES ('user_available', $1)
+     ON CONFLICT (user_id) WHERE kind = 'user_available' DO NOTHING RETURNING id`,
+    [userId],
   )) as Array<{ id: string }>;
   if (created) return created.id;
-  const [existing] = (await manager.query(`SELECT id FROM ledger_accounts WHERE kind = $1 AND ${owner} = $2`, [kind, ownerId])) as Array<{ id: string }>;
+  const [existing] = (await manager.query(`SELECT id FROM ledger_accounts WHERE kind = 'user_available' AND user_id = $1`, [userId])) as Array<{ id: string }>;
   return existing!.id;
 }
 
-/** The id of the user's available-balance account, created on first use. */
-export const userAccountId = (manager: EntityManager, userId: string) => ownedAccountId(manager, 'user_available', userId);
+type AccountKind = 'user_available' | 'user_debt' | 'order_escrow' | SystemAccountKind;
 
-/** The id of the order's escrow account, created on first use (by the purchase that fills it). */
-export const escrowAccountId = (manager: EntityManager, orderId: string) => ownedAccountId(manager, 'order_escrow', orderId);
+/** Where an account reference points: its kind, and its owner (a user or an order) unless it is the platform's. */
+function accountOf(ref: AccountRef): { kind: AccountKind; owner: string | null } {
+  if ('user' in ref) return { kind: 'user_available', owner: ref.user };
+  if ('debt' in ref) return { kind: 'user_debt', owner: ref.debt };
+  if ('escrow' in ref) return { kind: 'order_escrow', owner: ref.escrow };
+  return { kind: ref.system, owner: null };
+}
 
 interface ResolvedLeg {
   id: string;
@@ -93,63 +95,140 @@ interface ResolvedLeg {
   user?: { id: string; account: 'available' | 'debt' };
 }
 
-async function resolve(manager: EntityManager, leg: Leg): Promise<ResolvedLeg> {
-  const { account, amount } = leg;
-  if ('user' in account) return { id: await userAccountId(manager, account.user), amount, running: true, user: { id: account.user, account: 'available' } };
-  if ('debt' in account) {
-    return { id: await ownedAccountId(manager, 'user_debt', account.debt), amount, running: true, user: { id: account.debt, account: 'debt' } };
+/**
+ * One statement for all the legs' accounts: creates the owned ones used for the first time
+ * (ON CONFLICT: any that exists already is left alone), locks the existing available balances
+ * and escrows in id order (the ones it creates are its own until commit), and reads the platform
+ * accounts and debt accounts without a lock (the platform's are never locked; a debt account is
+ * locked after its owner's available balance, by `lockDebts`). An account another transaction
+ * created and committed while this statement waited for it is not in the statement's snapshot:
+ * then it runs again, and finds it.
+ */
+async function resolveAndLock(manager: EntityManager, legs: Leg[]): Promise<ResolvedLeg[]> {
+  const accounts = legs.map((leg) => accountOf(leg.account));
+  const owners = (kind: AccountKind) => [...new Set(accounts.filter((account) => account.kind === kind).map((account) => account.owner!))];
+  const systemKinds = [...new Set(accounts.filter((account) => account.owner === null).map((account) => account.kind))];
+  const params = [owners('user_available'), owners('user_debt'), owners('order_escrow'), systemKinds];
+  for (let attempt = 1; ; attempt++) {
+    const rows = (await manager.query(
+      `WITH created AS (
+         INSERT INTO ledger_accounts (kind, user_id, order_id)
+         SELECT 'user_available', owner, NULL::uuid FROM unnest($1::uuid[]) AS owner
+         UNION ALL SELECT 'user_debt', owner, NULL FROM unnest($2::uuid[]) AS owner
+         UNION ALL SELECT 'order_escrow', NULL, owner FROM unnest($3::uuid[]) AS owner
+         ON CONFLICT DO NOTHING
+         RETURNING id, kind, COALESCE(user_id, order_id) AS owner
+       ), locked AS (
+         SELECT id, kind, COALESCE(user_id, order_id) AS owner FROM ledger_accounts
+         WHERE (kind = 'user_available' AND user_id = ANY($1::uuid[])) OR (kind = 'order_escrow' AND order_id = ANY($3::uuid[]))
+         ORDER BY id FOR UPDATE
+       ), unlocked AS (
+         SELECT id, kind, user_id AS owner FROM ledger_accounts
+         WHERE (kind = 'user_debt' AND user_id = ANY($2::uuid[])) OR (kind = ANY($4::text[]) AND user_id IS NULL AND order_id IS NULL)
+       )
+       SELECT * FROM created UNION ALL SELECT * FROM locked UNION ALL SELECT * FROM unlocked`,
+      params,
+    )) as Array<{ id: string; kind: AccountKind; owner: string | null }>;
+    const idOf = new Map(rows.map((row) => [`${row.kind}:${row.owner ?? ''}`, row.id]));
+    const ids = accounts.map((account) => idOf.get(`${account.kind}:${account.owner ?? ''}`));
+    if (ids.every((id) => id !== undefined)) {
+      return legs.map((leg, index) => {
+        const { kind, owner } = accounts[index]!;
+        const user = kind === 'user_available' ? { id: owner!, account: 'available' as const } : kind === 'user_debt' ? { id: owner!, account: 'debt' as const } : undefined;
+        return { id: ids[index]!, amount: leg.amount, running: owner !== null, user };
+      });
+    }
+    if (attempt >= 3) throw new Error('ledger accounts of a posting could not be found');
   }
-  if ('escrow' in account) return { id: await escrowAccountId(manager, account.escrow), amount, running: true };
-  // A plain read of a row nobody updates: no lock, no wait.
-  const [row] = (await manager.query('SELECT id FROM ledger_accounts WHERE kind = $1 AND user_id IS NULL AND order_id IS NULL', [
-    account.system,
-  ])) as Array<{ id: string }>;
-  return { id: row!.id, amount, running: false };
 }
 
-/** Writes one balanced ledger transaction inside the caller's database transaction. */
-export async function post(manager: EntityManager, posting: Posting): Promise<{ transactionId: string }> {
+/**
+ * Locks debt accounts, after the available balances (`resolveAndLock`): the posting's own debt
+ * legs, or else the debts of the users it credits that still owe (read under the available
+ * balances' locks, so no chargeback of these users is in flight). Answers the owing ones with
+ * what they owe.
+ */
+async function lockDebts(manager: EntityManager, debtLegIds: string[], creditedUserIds: string[]): Promise<Array<{ id: string; userId: string; owed: bigint }>> {
+  if (debtLegIds.length === 0 && creditedUserIds.length === 0) return [];
+  const rows = (await manager.query(
+    `SELECT id, user_id, balance FROM ledger_accounts
+     WHERE id = ANY($1::uuid[]) OR (kind = 'user_debt' AND user_id = ANY($2::uuid[]) AND balance < 0)
+     ORDER BY id FOR UPDATE`,
+    [debtLegIds, creditedUserIds],
+  )) as Array<{ id: string; user_id: string; balance: string }>;
+  return rows.filter((row) => creditedUserIds.includes(row.user_id)).map((row) => ({ id: row.id, userId: row.user_id, owed: -BigInt(row.balance) }));
+}
+
+/**
+ * Writes one balanced ledger transaction inside the caller's database transaction, and answers
+ * its id and each leg's balance right after it (null for the platform's accounts, which keep
+ * none), before any debt repayment the posting set off. Three statements at most (accounts,
+ * debts when it credits a user, the movement itself), plus a repayment's own where a debt is
+ * repaid.
+ */
+export async function post(manager: EntityManager, posting: Posting): Promise<{ transactionId: string; balancesAfter: Array<bigint | null> }> {
   if (posting.legs.length < 2) throw new Error('a ledger transaction needs at least two legs');
   if (posting.legs.some((leg) => leg.amount === 0n)) throw new Error('a ledger leg cannot be zero');
   if (posting.legs.reduce((sum, leg) => sum + leg.amount, 0n) !== 0n) throw new Error('ledger legs must sum to zero');
+  const named = posting.legs.map((leg) => JSON.stringify(accountOf(leg.account)));
+  // One leg per account, so each leg's balance after it is the account's own (one UPDATE per row).
+  if (new Set(named).size !== named.length) throw new Error('a ledger transaction moves each account once');
 
-  const legs: ResolvedLeg[] = [];
-  for (const leg of posting.legs) legs.push(await resolve(manager, leg));
+  const legs = await resolveAndLock(manager, posting.legs);
   const debtors = legs.filter((leg) => leg.user?.account === 'debt').map((leg) => leg.user!.id);
   if (debtors.some((userId) => !legs.some((leg) => leg.user?.id === userId && leg.user.account === 'available'))) {
     throw new Error("a debt moves only against its owner's available balance");
   }
-  const lock = async (ids: string[]) => {
-    if (ids.length) await manager.query('SELECT id FROM ledger_accounts WHERE id = ANY($1) ORDER BY id FOR UPDATE', [ids]);
-  };
-  const running = [...new Set(legs.filter((leg) => leg.running).map((leg) => leg.id))];
-  const debtLegIds = new Set(legs.filter((leg) => leg.user?.account === 'debt').map((leg) => leg.id));
-  await lock(running.filter((id) => !debtLegIds.has(id)));
-  // Credits repay what their users owe, unless the posting moves a debt itself. Read with the
-  // available balances locked, so no chargeback of these users is in flight.
-  const owing = debtors.length ? [] : await debtsOf(manager, creditedUsers(legs));
-  // Debt accounts last: whoever locks one holds its owner's available balance already, so no
-  // transaction can wait for a debt account while holding an account another one waits for.
-  await lock([...debtLegIds, ...owing.map((debt) => debt.id)]);
+  // Credits repay what their users owe, unless the posting moves a debt itself.
+  const owing = await lockDebts(
+    manager,
+    legs.filter((leg) => leg.user?.account === 'debt').map((leg) => leg.id),
+    debtors.length ? [] : creditedUsers(legs),
+  );
 
-  const [transaction] = (await manager.query(
-    `INSERT INTO ledger_transactions (kind, description, reference) VALUES ($1, $2, $3)
-     ON CONFLICT (reference) DO NOTHING RETURNING id`,
-    [posting.kind, posting.description, posting.reference],
-  )) as Array<{ id: string }>;
-  if (!transaction) throw new DuplicatePostingError(posting.reference);
-
-  for (const leg of legs) {
-    const balanceAfter = leg.running ? await applyToBalance(manager, leg) : null;
-    await manager.query('INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [
-      transaction.id,
-      leg.id,
-      leg.amount.toString(),
-      balanceAfter?.toString() ?? null,
-    ]);
+  let rows: Array<{ transaction_id: string; balances: Array<string | null> }>;
+  try {
+    rows = (await manager.query(
+      `WITH posted AS (
+         INSERT INTO ledger_transactions (kind, description, reference) VALUES ($1, $2, $3)
+         ON CONFLICT (reference) DO NOTHING RETURNING id
+       ), legs AS (
+         SELECT * FROM unnest($4::uuid[], $5::bigint[], $6::boolean[]) WITH ORDINALITY AS leg(account_id, amount, running, n)
+       ), moved AS (
+         UPDATE ledger_accounts a SET balance = a.balance + legs.amount FROM legs
+         WHERE a.id = legs.account_id AND legs.running AND EXISTS (SELECT FROM posted)
+         RETURNING a.id, a.balance
+       ), entries AS (
+         INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+         SELECT posted.id, legs.account_id, legs.amount, moved.balance
+         FROM posted CROSS JOIN legs LEFT JOIN moved ON moved.id = legs.account_id
+         ORDER BY legs.n
+         RETURNING account_id, balance_after
+       )
+       SELECT posted.id AS transaction_id,
+         ARRAY(SELECT entries.balance_after::text FROM legs JOIN entries ON entries.account_id = legs.account_id ORDER BY legs.n) AS balances
+       FROM posted`,
+      [
+        posting.kind,
+        posting.description,
+        posting.reference,
+        legs.map((leg) => leg.id),
+        legs.map((leg) => leg.amount.toString()),
+        legs.map((leg) => leg.running),
+      ],
+    )) as typeof rows;
+  } catch (error) {
+    throw balanceRefusal(error);
   }
-  for (const debt of owing) await repayDebt(manager, { userId: debt.userId, creditTransactionId: transaction.id });
-  return { transactionId: transaction.id };
+  const [row] = rows;
+  if (!row) throw new DuplicatePostingError(posting.reference);
+  const balancesAfter = row.balances.map((balance) => (balance === null ? null : BigInt(balance)));
+
+  for (const debt of owing) {
+    const available = balancesAfter[legs.findIndex((leg) => leg.user?.id === debt.userId && leg.user.account === 'available')]!;
+    await repayDebt(manager, { userId: debt.userId, available: available!, owed: debt.owed, creditTransactionId: row.transaction_id });
+  }
+  return { transactionId: row.transaction_id, balancesAfter };
 }
 
 /** The users whose available balance the legs credit. */
@@ -157,27 +236,16 @@ function creditedUsers(legs: ResolvedLeg[]): string[] {
   return [...new Set(legs.filter((leg) => leg.user?.account === 'available' && leg.amount > 0n).map((leg) => leg.user!.id))];
 }
 
-/** The debt accounts of these users that hold a debt. */
-async function debtsOf(manager: EntityManager, userIds: string[]): Promise<Array<{ id: string; userId: string }>> {
-  if (userIds.length === 0) return [];
-  const rows = (await manager.query(
-    `SELECT id, user_id FROM ledger_accounts WHERE kind = 'user_debt' AND user_id = ANY($1) AND balance < 0 ORDER BY id`,
-    [userIds],
-  )) as Array<{ id: string; user_id: string }>;
-  return rows.map((row) => ({ id: row.id, userId: row.user_id }));
-}
-
 /**
  * After a credit: as much of the user's (locked) available balance as the debt needs moves to the
  * debt account, as a `debt_repayment` transaction of its own.
  */
-async function repayDebt(manager: EntityManager, p: { userId: string; creditTransactionId: string }): Promise<void> {
-  const { available, owed } = await balancesOf(manager, p.userId);
-  const repaid = available < owed ? available : owed;
+async function repayDebt(manager: EntityManager, p: { userId: string; available: bigint; owed: bigint; creditTransactionId: string }): Promise<void> {
+  const repaid = p.available < p.owed ? p.available : p.owed;
   if (repaid <= 0n) return;
   await post(manager, {
     kind: 'debt_repayment',
-    description: `Repaid ${formatUsd(repaid)} owed after a chargeback${owed > repaid ? ` (${formatUsd(owed - repaid)} still owed)` : ''}`,
+    description: `Repaid ${formatUsd(repaid)} owed after a chargeback${p.owed > repaid ? ` (${formatUsd(p.owed - repaid)} still owed)` : ''}`,
     reference: `debt-repayment:${p.creditTransactionId}:${p.userId}`,
     legs: [
       { account: { user: p.userId }, amount: -repaid },
@@ -186,22 +254,13 @@ async function repayDebt(manager: EntityManager, p: { userId: string; creditTran
   });
 }
 
-/** Moves a locked account's running balance; the database's CHECK constraints refuse overdrafts. */
-async function applyToBalance(manager: EntityManager, leg: ResolvedLeg): Promise<bigint> {
-  try {
-    const [row] = (await manager.query(
-      // A CTE so the driver returns the row (a bare UPDATE answers [rows, count]).
-      'WITH changed AS (UPDATE ledger_accounts SET balance = balance + $1 WHERE id = $2 RETURNING balance) SELECT balance FROM changed',
-      [leg.amount.toString(), leg.id],
-    )) as Array<{ balance: string }>;
-    return BigInt(row!.balance);
-  } catch (error) {
-    if (sqlState(error) !== '23514') throw error;
-    const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
-    if (constraint === 'ledger_accounts_available_not_negative') throw new InsufficientFundsError();
-    if (constraint === 'ledger_accounts_escrow_not_negative') throw new EscrowOverdrawnError();
-    throw error;
-  }
+/** The database's CHECK constraints refuse overdrafts: as the ledger's own errors. */
+function balanceRefusal(error: unknown): unknown {
+  if (sqlState(error) !== '23514') return error;
+  const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
+  if (constraint === 'ledger_accounts_available_not_negative') return new InsufficientFundsError();
+  if (constraint === 'ledger_accounts_escrow_not_negative') return new EscrowOverdrawnError();
+  return error;
 }
 
 /** A user's available balance and what they owe (both ≥ 0, in cents), as this transaction sees them. */

@@ -124,10 +124,16 @@ export function reverseWithdrawal(manager: EntityManager, p: { userId: string; c
   });
 }
 
-/** A purchase moves the buyer's money into the order's own escrow until its items are settled. */
-export function purchaseToEscrow(manager: EntityManager, p: { buyerId: string; cents: bigint; orderId: string; description: string }) {
+/**
+ * A purchase moves the buyer's money into the order's own escrow until its items are settled;
+ * answers the buyer's available balance after it.
+ */
+export async function purchaseToEscrow(
+  manager: EntityManager,
+  p: { buyerId: string; cents: bigint; orderId: string; description: string },
+): Promise<{ balanceCents: bigint }> {
   const cents = positive(p.cents);
-  return post(manager, {
+  const { balancesAfter } = await post(manager, {
     kind: 'purchase',
     description: p.description,
     reference: `purchase:${p.orderId}`,
@@ -136,6 +142,7 @@ export function purchaseToEscrow(manager: EntityManager, p: { buyerId: string; c
       { account: { escrow: p.orderId }, amount: cents },
     ],
   });
+  return { balanceCents: balancesAfter[0]! };
 }
 
 /**

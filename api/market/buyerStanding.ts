@@ -10,10 +10,7 @@
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { DELIVERY_FAILURE_LIMIT, DELIVERY_FAILURE_WINDOW_DAYS, PURCHASE_RESTRICTION_DAYS } from '../../shared/constants';
-import { type User } from '../entities';
-import { forbidden } from '../errors';
-import { refuseIfFrozen } from '../users/frozenAccounts';
-import { assertTradeUrlCanReceive, type TradeUrlCheckServices } from './tradeUrlCheck';
+import { forbidden, type HttpError } from '../errors';
 
 /**
  * Why a delivery failed. The buyer's doing: `declined` (declined or countered the offer), `expired`
@@ -52,24 +49,34 @@ export async function recordDeliveryFailure(
 }
 
 /**
- * Until when the buyer cannot buy, or null when they can: the latest buyer-caused failure that
- * completes DELIVERY_FAILURE_LIMIT of them within DELIVERY_FAILURE_WINDOW_DAYS, plus
- * PURCHASE_RESTRICTION_DAYS, if that is still ahead of `now`. One range scan of the buyer's recent
- * failures on delivery_failures_buyer_idx (only failures of the last restriction period can still
- * restrict, and each looks back one window).
+ * SQL (a scalar subquery) for the latest buyer-caused failure that completes
+ * DELIVERY_FAILURE_LIMIT of them within DELIVERY_FAILURE_WINDOW_DAYS and restricts the buyer at
+ * `now` (it is less than PURCHASE_RESTRICTION_DAYS old), or null: one range scan of the buyer's
+ * recent failures on delivery_failures_buyer_idx (only failures of the last restriction period can
+ * still restrict, and each looks back one window). `buyer` and `now` are the statement's
+ * placeholders for the buyer's id and the moment; the policy's numbers and reasons are constants,
+ * written into the text.
  */
+export function restrictingFailureSql(buyer: string, now: string): string {
+  const reasons = `'{${BUYER_CAUSED_FAILURES.join(',')}}'::text[]`;
+  return `(SELECT max(failed_at) FROM (
+      SELECT failed_at, count(*) OVER (ORDER BY failed_at RANGE BETWEEN make_interval(days => ${DELIVERY_FAILURE_WINDOW_DAYS}) PRECEDING AND CURRENT ROW) AS in_window
+      FROM delivery_failures
+      WHERE buyer_id = ${buyer}::uuid AND reason = ANY(${reasons}) AND failed_at <= ${now}::timestamptz
+        AND failed_at > ${now}::timestamptz - make_interval(days => ${DELIVERY_FAILURE_WINDOW_DAYS + PURCHASE_RESTRICTION_DAYS})
+    ) AS recent
+    WHERE in_window >= ${DELIVERY_FAILURE_LIMIT} AND failed_at > ${now}::timestamptz - make_interval(days => ${PURCHASE_RESTRICTION_DAYS}))`;
+}
+
+/** Until when a buyer whose latest restricting failure (`restrictingFailureSql`) is this cannot buy; null: they can. */
+export function restrictionEnd(restrictingFailure: Date | null): Date | null {
+  return restrictingFailure ? new Date(restrictingFailure.getTime() + PURCHASE_RESTRICTION_DAYS * DAY_MS) : null;
+}
+
+/** Until when the buyer cannot buy, or null when they can. */
 export async function purchasesRestrictedUntil(db: DataSource | EntityManager, buyerId: string, now = new Date()): Promise<Date | null> {
-  const [row] = (await db.query(
-    `SELECT max(failed_at) AS latest FROM (
-       SELECT failed_at, count(*) OVER (ORDER BY failed_at RANGE BETWEEN make_interval(days => $3::int) PRECEDING AND CURRENT ROW) AS in_window
-       FROM delivery_failures
-       WHERE buyer_id = $1 AND reason = ANY($2::text[]) AND failed_at <= $5::timestamptz
-         AND failed_at > $5::timestamptz - make_interval(days => $3::int + $4::int)
-     ) AS recent
-     WHERE in_window >= $6::int AND failed_at > $5::timestamptz - make_interval(days => $4::int)`,
-    [buyerId, BUYER_CAUSED_FAILURES, DELIVERY_FAILURE_WINDOW_DAYS, PURCHASE_RESTRICTION_DAYS, now, DELIVERY_FAILURE_LIMIT],
-  )) as Array<{ latest: Date | null }>;
-  return row?.latest ? new Date(row.latest.getTime() + PURCHASE_RESTRICTION_DAYS * DAY_MS) : null;
+  const [row] = (await db.query(`SELECT ${restrictingFailureSql('$1', '$2')} AS latest`, [buyerId, now])) as Array<{ latest: Date | null }>;
+  return restrictionEnd(row?.latest ?? null);
 }
 
 const utcDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
@@ -86,23 +93,7 @@ export function purchasesRestrictedMessage(until: Date): string {
   );
 }
 
-/** 403 `purchases_restricted` while the buyer is restricted. */
-export async function assertPurchasesAllowed(db: DataSource | EntityManager, buyerId: string, now = new Date()): Promise<void> {
-  const until = await purchasesRestrictedUntil(db, buyerId, now);
-  if (until) throw forbidden(purchasesRestrictedMessage(until), 'purchases_restricted');
-}
-
-/**
- * What a purchase checks before its transaction opens: a frozen account and the restriction first
- * (the purchase checks both again inside; this spares such a buyer's request the Steam call), then
- * that Steam will deliver to the buyer's trade URL (tradeUrlCheck.ts).
- */
-export async function assertBuyerMayPurchase(
-  services: TradeUrlCheckServices,
-  buyer: Pick<User, 'id' | 'tradeUrl' | 'frozenAt'>,
-  now = new Date(),
-): Promise<void> {
-  refuseIfFrozen(buyer);
-  await assertPurchasesAllowed(services.dataSource, buyer.id, now);
-  await assertTradeUrlCanReceive(services, buyer, now);
+/** 403 `purchases_restricted`, naming when the restriction ends. */
+export function purchasesRestricted(until: Date): HttpError {
+  return forbidden(purchasesRestrictedMessage(until), 'purchases_restricted');
 }

@@ -36,19 +36,37 @@ export async function tradeUrlStatusOf(steam: SteamGateway, tradeUrl: string): P
 }
 
 /**
- * Passes when Steam will deliver to the buyer's saved trade URL (a buyer without one passes: the
- * purchase answers that itself); throws the 400 or 503 above otherwise. Never inside a transaction.
+ * SQL (a boolean) for whether Steam confirmed within TRADE_URL_CHECK_TTL_MS that this exact trade
+ * URL of the user can receive: `user`, `tradeUrl` and `checkedAfter` (now less the TTL) are the
+ * statement's placeholders.
  */
-export async function assertTradeUrlCanReceive(services: TradeUrlCheckServices, buyer: Pick<User, 'id' | 'tradeUrl'>, now = new Date()): Promise<void> {
-  const { dataSource, steam, logger } = services;
-  if (!buyer.tradeUrl) return;
-  const fresh = (await dataSource.query('SELECT 1 FROM trade_url_checks WHERE user_id = $1 AND trade_url = $2 AND checked_at > $3', [
-    buyer.id,
-    buyer.tradeUrl,
-    new Date(now.getTime() - TRADE_URL_CHECK_TTL_MS),
-  ])) as unknown[];
-  if (fresh.length > 0) return;
+export function tradeUrlConfirmedSql(user: string, tradeUrl: string, checkedAfter: string): string {
+  return `EXISTS (SELECT 1 FROM trade_url_checks WHERE user_id = ${user}::uuid AND trade_url = ${tradeUrl}::text AND checked_at > ${checkedAfter}::timestamptz)`;
+}
 
+/** Steam checks under way, per gateway and user's trade URL. */
+const checksUnderWay = new WeakMap<SteamGateway, Map<string, Promise<void>>>();
+
+/**
+ * Asks Steam whether it will deliver to the buyer's saved trade URL (one without a confirmation
+ * from the last TRADE_URL_CHECK_TTL_MS: `tradeUrlConfirmedSql`) and remembers a yes; throws the 400
+ * or 503 above otherwise. Concurrent checks of one user's URL (a double click, purchases sent in
+ * parallel) share one call to Steam and its answer. Never inside a transaction.
+ */
+export function confirmTradeUrlWithSteam(services: TradeUrlCheckServices, buyer: Pick<User, 'id' | 'tradeUrl'>, now = new Date()): Promise<void> {
+  let underWay = checksUnderWay.get(services.steam);
+  if (!underWay) checksUnderWay.set(services.steam, (underWay = new Map()));
+  const key = `${buyer.id} ${buyer.tradeUrl}`;
+  let check = underWay.get(key);
+  if (!check) {
+    check = askSteam(services, buyer, now).finally(() => underWay.delete(key));
+    underWay.set(key, check);
+  }
+  return check;
+}
+
+async function askSteam(services: TradeUrlCheckServices, buyer: Pick<User, 'id' | 'tradeUrl'>, now: Date): Promise<void> {
+  const { dataSource, steam, logger } = services;
   let answer: TradeUrlStatus;
   try {
     answer = await tradeUrlStatusOf(steam, buyer.tradeUrl);
@@ -62,8 +80,11 @@ export async function assertTradeUrlCanReceive(services: TradeUrlCheckServices, 
     const message = tradeHoldMessage(answer.holdDays);
     throw badRequest(message, { tradeUrl: message }, 'trade_url_trade_hold');
   }
+  // Without waiting for the disk (synchronous_commit off for this statement's own transaction): a
+  // check a crash forgets only means asking Steam again.
   await dataSource.query(
-    `INSERT INTO trade_url_checks (user_id, trade_url, checked_at) VALUES ($1, $2, $3)
+    `WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
+     INSERT INTO trade_url_checks (user_id, trade_url, checked_at) SELECT $1::uuid, $2::text, $3::timestamptz FROM unflushed
      ON CONFLICT (user_id) DO UPDATE SET trade_url = excluded.trade_url, checked_at = excluded.checked_at`,
     [buyer.id, buyer.tradeUrl, now],
   );

@@ -144,3 +144,31 @@ describe('a failure between the money movement and the stored answer', () => {
     expect(await countOf('SELECT count(*) AS n FROM withdrawals WHERE user_id = $1', userId)).toBe(1);
   });
 });
+
+describe('the wait for a key', () => {
+  it("bounds the claim only: the request's work and its stored answer run with lock_timeout at its default", async () => {
+    const client = await signIn(app, uniqueSteamId());
+    await fund(client, '40.00');
+    const key = `timeout-${randomUUID()}`;
+    // When the answer is stored, a trigger notes the transaction's lock_timeout (in ms, plus one).
+    const name = `test_lock_timeout_${randomUUID().replace(/-/g, '')}`;
+    await query(`CREATE SEQUENCE ${name} MINVALUE 0 START 0`);
+    await query(`
+      CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM setval('${name}', 1 + (SELECT setting::bigint FROM pg_settings WHERE name = 'lock_timeout'));
+        RETURN NEW;
+      END $$`);
+    await query(`CREATE TRIGGER ${name} BEFORE UPDATE ON idempotency_keys FOR EACH ROW WHEN (NEW.key = '${key}') EXECUTE FUNCTION ${name}()`);
+    try {
+      const response = await client.post('/api/withdrawals', { amount: '15.00', method: { type: 'paypal', paypalEmail: 'timeout@example.com' } }, { 'idempotency-key': key });
+      expect(response.status).toBe(201);
+      const [{ setting }] = await query(`SELECT reset_val::bigint AS setting FROM pg_settings WHERE name = 'lock_timeout'`);
+      expect(Number((await query(`SELECT last_value FROM ${name}`))[0].last_value)).toBe(Number(setting) + 1);
+    } finally {
+      await query(`DROP TRIGGER ${name} ON idempotency_keys`);
+      await query(`DROP FUNCTION ${name}`);
+      await query(`DROP SEQUENCE ${name}`);
+    }
+  });
+});

@@ -37,6 +37,8 @@
  * - Only 2xx answers are stored; throwing (or answering non-2xx) rolls everything back.
  * - The transaction stays open while the handler runs: keep handlers short; repeats wait for it
  *   (at most LOCK_WAIT_MS, then 409 `idempotency_key_in_progress`).
+ * - A `precheck` may refuse before the transaction opens what reads alone can refuse (see
+ *   IdempotentOptions); the handler checks again under its locks.
  */
 import { createHash } from 'node:crypto';
 import { type Context, type Next } from 'koa';
@@ -66,7 +68,28 @@ export function requestTransaction(ctx: Context): EntityManager | undefined {
   return (ctx.state as { tx?: EntityManager }).tx;
 }
 
-export function idempotent(dataSource: DataSource, options: { required: boolean }, handler: Handler) {
+/**
+ * A precheck's read: one SELECT that answers exactly one row, run in one statement with the lookup
+ * of the request's key, so that both see the same snapshot.
+ */
+export type PrecheckRead = <Row>(sql: string, params: unknown[]) => Promise<Row>;
+
+export interface IdempotentOptions {
+  required: boolean;
+  /**
+   * Runs before the transaction opens and may refuse what reads alone can refuse (a purchase of
+   * listings sold already), sparing such a request the transaction, its locks and its key. Its
+   * refusal (an HttpError) is the answer unless the key has a record: then the request goes on,
+   * and a repeat of a request that succeeded still gets its stored answer (a different body its
+   * 422). The key is looked up with the facts the precheck reads through `read`, in the same
+   * snapshot, which is what makes the refusal safe: a first request commits its key together
+   * with its work, so facts that show the work done come with the key. Without a `read`, the key
+   * is looked up after the refusal (as safe: a committed key stays), at the cost of a statement.
+   */
+  precheck?: (ctx: Context, read: PrecheckRead) => Promise<void>;
+}
+
+export function idempotent(dataSource: DataSource, options: IdempotentOptions, handler: Handler) {
   let sincePrune = 0;
 
   return async (ctx: Context, next: Next) => {
@@ -84,6 +107,26 @@ export function idempotent(dataSource: DataSource, options: { required: boolean 
     if (++sincePrune >= PRUNE_EVERY) {
       sincePrune = 0;
       await dataSource.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '48 hours'`);
+    }
+
+    if (options.precheck) {
+      let recorded: boolean | undefined;
+      const read: PrecheckRead = async <Row>(sql: string, params: unknown[]) => {
+        const [row] = (await dataSource.query(
+          `SELECT facts.*, EXISTS (SELECT 1 FROM idempotency_keys WHERE user_id = $${params.length + 1} AND key = $${params.length + 2}) AS idempotency_key_recorded
+           FROM (${sql}) AS facts`,
+          [...params, userId, key],
+        )) as Array<Row & { idempotency_key_recorded: boolean }>;
+        if (!row) throw new Error('a precheck read answers exactly one row');
+        recorded = row.idempotency_key_recorded;
+        return row;
+      };
+      try {
+        await options.precheck(ctx, read);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        if (!(recorded ?? (await keyRecorded(dataSource, userId, key)))) throw error;
+      }
     }
 
     let answer: StoredAnswer;
@@ -118,37 +161,50 @@ export function idempotent(dataSource: DataSource, options: { required: boolean 
 }
 
 /**
- * Inserts the key's row, inside the request's transaction. Null when this request now owns the
- * key; the stored answer when an earlier request with the key committed; 422 when that request's
- * body differed. While another transaction holds the key, the insert waits for its outcome.
+ * One statement inside the request's transaction: inserts the key's row, waiting at most
+ * LOCK_WAIT_MS for a transaction that holds the key (lock_timeout, set for the insert and back to
+ * its default after it, as SET LOCAL … TO DEFAULT would), and reads the stored record when the key
+ * was taken already.
+ */
+const CLAIM_SQL = `
+  WITH claimed AS (
+    INSERT INTO idempotency_keys (user_id, key, request_hash)
+    SELECT $1::uuid, $2::text, $3::text WHERE set_config('lock_timeout', $4, true) IS NOT NULL
+    ON CONFLICT DO NOTHING RETURNING key
+  )
+  SELECT attempt.claimed > 0 AS claimed, stored.request_hash, stored.response_status, stored.response_body,
+    set_config('lock_timeout', (SELECT reset_val FROM pg_settings WHERE name = 'lock_timeout'), true) AS lock_timeout
+  FROM (SELECT count(*) AS claimed FROM claimed) AS attempt
+  LEFT JOIN idempotency_keys stored ON attempt.claimed = 0 AND stored.user_id = $1::uuid AND stored.key = $2::text`;
+
+/**
+ * Claims the key inside the request's transaction. Null when this request now owns the key; the
+ * stored answer when an earlier request with the key committed; 422 when that request's body
+ * differed. While another transaction holds the key, the claim waits for its outcome.
  */
 async function claim(manager: EntityManager, userId: string, key: string, requestHash: string): Promise<StoredAnswer | null> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    await manager.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
-    let claimed: unknown[];
+    let row: { claimed: boolean; request_hash: string | null; response_status: number | null; response_body: string | null };
     try {
-      claimed = (await manager.query(
-        'INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key',
-        [userId, key, requestHash],
-      )) as unknown[];
+      [row] = (await manager.query(CLAIM_SQL, [userId, key, requestHash, String(LOCK_WAIT_MS)])) as [typeof row];
     } catch (error) {
       if (sqlState(error) !== '55P03') throw error;
       throw new HttpError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
     }
-    await manager.query('SET LOCAL lock_timeout TO DEFAULT');
-    if (claimed.length === 1) return null;
-
-    const [stored] = (await manager.query(
-      'SELECT request_hash, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [userId, key],
-    )) as Array<{ request_hash: string; response_status: number | null; response_body: string | null }>;
-    // Gone again (pruned in between): claim it anew.
-    if (!stored) continue;
-    if (stored.request_hash !== requestHash) {
+    if (row.claimed) return null;
+    // Committed while the claim waited (after the statement's snapshot), or pruned in between: again.
+    if (row.request_hash === null) continue;
+    if (row.request_hash !== requestHash) {
       throw unprocessable('This Idempotency-Key was already used for a different request', 'idempotency_key_reused');
     }
-    if (stored.response_status !== null) return { status: stored.response_status, body: stored.response_body ?? 'null', replayed: true };
+    if (row.response_status !== null) return { status: row.response_status, body: row.response_body ?? 'null', replayed: true };
   }
   // Only a record without an answer (which this design never commits) could bring us here.
   throw new HttpError(409, 'idempotency_key_in_progress', 'A request with this Idempotency-Key is still being processed; retry shortly');
+}
+
+/** Whether the key has a committed record (an answer to replay, or a body to refuse with 422). */
+async function keyRecorded(dataSource: DataSource, userId: string, key: string): Promise<boolean> {
+  const rows = (await dataSource.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key])) as unknown[];
+  return rows.length > 0;
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Order, type PurchaseResult, type SkinsPage } from '../../../shared/schemas/market';
+import { type OrdersPage, type PurchaseResult, type SkinsPage } from '../../../shared/schemas/market';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { holdWithdrawal } from '../../ledger/postings';
+import { encodeCursor } from '../../pagination';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey } from '../../test/wallet';
@@ -99,16 +100,19 @@ describe('POST /api/purchases', () => {
     // Gone from the market, listed in the buyer's orders.
     const token = bought[0]!.name.split(' ').pop()!;
     expect((await app.client().get<SkinsPage>(`/api/skins?search=${token}`)).body.items).toEqual([]);
-    const orders = await who.client.get<Order[]>('/api/orders');
+    const orders = await who.client.get<OrdersPage>('/api/orders');
     expect(orders.status).toBe(200);
-    expect(orders.body).toEqual([
-      {
-        id: response.body.orderId,
-        total: '37.34',
-        createdAt: expect.any(String),
-        items: expect.arrayContaining(response.body.items.map((item) => expect.objectContaining({ listingId: item.listingId, status: 'awaiting_hold' }))),
-      },
-    ]);
+    expect(orders.body).toEqual({
+      items: [
+        {
+          id: response.body.orderId,
+          total: '37.34',
+          createdAt: expect.any(String),
+          items: expect.arrayContaining(response.body.items.map((item) => expect.objectContaining({ listingId: item.listingId, status: 'awaiting_hold' }))),
+        },
+      ],
+      nextCursor: null,
+    });
   });
 
   it("refuses the buyer's own listing with 409 and buys nothing", async () => {
@@ -261,8 +265,69 @@ describe('GET /api/orders', () => {
     const firstOrder = (await purchase(who.client, [a!.id])).body.orderId;
     const secondOrder = (await purchase(who.client, [b!.id])).body.orderId;
     await purchase(other.client, [c!.id]);
-    const orders = (await who.client.get<Order[]>('/api/orders')).body;
-    expect(orders.map((order) => order.id)).toEqual([secondOrder, firstOrder]);
-    expect(orders[0]!.items).toEqual([expect.objectContaining({ listingId: b!.id, price: '2.00', status: 'awaiting_hold', refunded: false })]);
+    const orders = (await who.client.get<OrdersPage>('/api/orders')).body;
+    expect(orders.items.map((order) => order.id)).toEqual([secondOrder, firstOrder]);
+    expect(orders.nextCursor).toBeNull();
+    expect(orders.items[0]!.items).toEqual([expect.objectContaining({ listingId: b!.id, price: '2.00', status: 'awaiting_hold', refunded: false })]);
+  });
+
+  it('pages over orders, each with all its items, every order exactly once while new ones arrive', async () => {
+    const stock = await listings([100, 110, 120, 130, 140, 150, 160, 170, 180, 190]);
+    const ids = stock.map((listing) => listing.id);
+    const who = await buyer({ funds: '50.00' });
+    const other = await buyer({ funds: '10.00' });
+    // Orders of one, two and three items, and another buyer's order between them.
+    const bought: Array<{ orderId: string; listingIds: string[] }> = [];
+    const order = async (listingIds: string[]) => {
+      const response = await purchase(who.client, listingIds);
+      expect(response.status, response.text).toBe(201);
+      bought.push({ orderId: response.body.orderId, listingIds });
+    };
+    await order(ids.slice(0, 1));
+    await order(ids.slice(1, 3));
+    expect((await purchase(other.client, ids.slice(3, 4))).status).toBe(201);
+    await order(ids.slice(4, 7));
+    await order(ids.slice(7, 8));
+    await order(ids.slice(8, 9));
+    const expected = [...bought].reverse();
+
+    const first = (await who.client.get<OrdersPage>('/api/orders?limit=2')).body;
+    // Bought after the first page was read: newer than it, so never on a later page.
+    await order(ids.slice(9, 10));
+    const seen = [...first.items];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await who.client.get<OrdersPage>(`/api/orders?limit=2&cursor=${encodeURIComponent(cursor)}`);
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    }
+    expect(seen.map((one) => one.id)).toEqual(expected.map((one) => one.orderId));
+    for (const [index, one] of seen.entries()) {
+      expect(new Set(one.items.map((item) => item.listingId))).toEqual(new Set(expected[index]!.listingIds));
+    }
+
+    const all = (await who.client.get<OrdersPage>('/api/orders?limit=100')).body;
+    expect(all.items.map((one) => one.id)).toEqual([...bought].reverse().map((one) => one.orderId));
+    expect(all.nextCursor).toBeNull();
+  });
+
+  it('refuses a forged cursor and a bad limit with 400', async () => {
+    const who = await buyer();
+    const forged = [
+      'not a cursor!',
+      encodeCursor({ at: '2026-03-01T10:20:30.123456Z', id: 'not-a-uuid' }),
+      encodeCursor({ id: '12345' }),
+      encodeCursor({ at: '2026-03-01T10:20:30Z', id: randomUUID(), limit: 1000 }),
+    ];
+    for (const cursor of forged) {
+      const response = await who.client.get(`/api/orders?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status, cursor).toBe(400);
+      expect(response.body).toMatchObject({ code: 'invalid_cursor', fields: { cursor: 'Invalid cursor' } });
+    }
+    for (const query of ['limit=0', 'limit=101', 'limit=many', 'limit=2.5', 'offset=20']) {
+      expect((await who.client.get(`/api/orders?${query}`)).status, query).toBe(400);
+    }
   });
 });

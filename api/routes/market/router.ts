@@ -9,18 +9,20 @@ import Router from '@koa/router';
 import { type Context } from 'koa';
 import { formatMoney } from '../../../shared/money';
 import { purchaseRequestSchema, skinsQuerySchema, type PurchaseResult } from '../../../shared/schemas/market';
+import { pageQuerySchema } from '../../../shared/schemas/page';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { type AppServices } from '../../context';
+import { sendEncoded } from '../../encodedBody';
 import { type User } from '../../entities';
 import { ordersOfBuyer } from '../../market/buyerOrders';
-import { assertBuyerMayPurchase } from '../../market/buyerStanding';
-import { createCachedCatalogue, type CachedCatalogue } from '../../market/catalogueCache';
+import { createCachedCatalogue, type CachedCatalogue, type CataloguePage } from '../../market/catalogueCache';
 import { createFeaturedListings } from '../../market/featured';
+import { purchasePreflight } from '../../market/purchasePreflight';
 import { createMarketStats } from '../../market/stats';
 import { requireUser } from '../../middleware/auth';
 import { concurrencyGate } from '../../middleware/concurrencyGate';
 import { idempotent, requestTransaction } from '../../middleware/idempotency';
-import { validated } from '../../middleware/validate';
+import { parseOrThrow, validated } from '../../middleware/validate';
 import { presentMarketItem } from '../../presenters/marketItem';
 import { presentOrder, presentOrderItem } from '../../presenters/order';
 
@@ -28,9 +30,13 @@ import { presentOrder, presentOrderItem } from '../../presenters/order';
 export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 };
 /**
  * Purchase transactions running at once per process: half the connection pool (api/db/dataSource.ts),
- * so a burst of purchases never starves the rest of the API of connections.
+ * so a burst of purchases never starves the rest of the API of connections. One buyer's run one at
+ * a time (they would wait for each other's lock on the buyer's balance, each holding a place and a
+ * connection, while other buyers waited behind them).
  */
 export const PURCHASE_CONCURRENCY = { limit: 10, maxWaitMs: 10_000 };
+
+const presentCataloguePage = (page: CataloguePage) => ({ items: page.items.map(presentMarketItem), nextCursor: page.nextCursor });
 
 /** `catalogue`: the process's cache of catalogue pages, shared with the market page (api/app.ts). */
 export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServices, catalogue: CachedCatalogue = createCachedCatalogue(dataSource)): Router {
@@ -45,8 +51,7 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
   router.get(
     '/skins',
     validated({ query: skinsQuerySchema }, async (ctx, { query }) => {
-      const page = await catalogue.read(query);
-      ctx.body = { items: page.items.map(presentMarketItem), nextCursor: page.nextCursor };
+      await sendEncoded(ctx, await catalogue.answer(query, presentCataloguePage), 'application/json; charset=utf-8');
     }),
   );
 
@@ -60,24 +65,29 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
 
   router.post(
     '/purchases',
-    // First, so the waiting line holds no database connection at all (not even for the user's row).
-    concurrencyGate(PURCHASE_CONCURRENCY),
+    // The user comes with the session, read before any route (api/sessionStore.ts): no database
+    // connection is held in the gate's lines.
     signedIn,
+    concurrencyGate({ ...PURCHASE_CONCURRENCY, onePer: (ctx) => userOf(ctx).id }),
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
     async (ctx, next) => {
       await next();
-      // Committed by now: sold listings leave every process's cached pages and featured skins.
-      if (ctx.status === 201) catalogue.clear();
-    },
-    // Before the purchase's transaction opens: Steam may take seconds to say whether the buyer's
-    // trade URL can receive items.
-    async (ctx, next) => {
-      await assertBuyerMayPurchase({ dataSource, steam, logger }, userOf(ctx));
-      await next();
+      // Committed by now: sold listings leave every process's cached pages and featured skins (a
+      // replayed answer sold nothing new).
+      if (ctx.status === 201 && !ctx.response.get('Idempotent-Replayed')) catalogue.clear();
     },
     idempotent(
       dataSource,
-      { required: true },
+      {
+        required: true,
+        // Before the transaction opens: the buyer's standing, listings already gone (the race's
+        // losers), and Steam's word on the trade URL, which may take seconds.
+        precheck: (ctx, read) =>
+          purchasePreflight(
+            { dataSource, steam, logger },
+            { buyer: userOf(ctx), listingIds: parseOrThrow(purchaseRequestSchema, ctx.request.body ?? {}, 'body').listingIds, read },
+          ),
+      },
       validated({ body: purchaseRequestSchema }, async (ctx, { body }) => {
         const outcome = await purchaseCreator({ buyerId: userOf(ctx).id, listingIds: body.listingIds, dataSource, manager: requestTransaction(ctx) });
         const result: PurchaseResult = {
@@ -92,10 +102,14 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
     ),
   );
 
-  router.get('/orders', signedIn, async (ctx) => {
-    const { orders, listings } = await ordersOfBuyer(dataSource, userOf(ctx).id);
-    ctx.body = orders.map(({ order, items }) => presentOrder(order, items, listings));
-  });
+  router.get(
+    '/orders',
+    signedIn,
+    validated({ query: pageQuerySchema }, async (ctx, { query }) => {
+      const { orders, listings, nextCursor } = await ordersOfBuyer(dataSource, userOf(ctx).id, query);
+      ctx.body = { items: orders.map(({ order, items }) => presentOrder(order, items, listings)), nextCursor };
+    }),
+  );
 
   return router;
 }
