@@ -8,18 +8,24 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useInfiniteScroll } from '../useInfiniteScroll';
 
-interface LoadMoreProps {
+/** What LoadMore reads of a paged (infinite) query. */
+export interface PagedQueryState {
   hasNextPage: boolean;
   /** Any page of the list is loading (a poll included): no second request meanwhile. */
   isFetching: boolean;
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
   fetchNextPage: () => unknown;
+}
+
+interface LoadMoreProps {
+  pages: PagedQueryState;
   /** What the rows are, in the failure message: 'More {noun} could not be loaded.' */
   noun: string;
 }
 
-export function LoadMore({ hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage, noun }: LoadMoreProps) {
+export function LoadMore({ pages, noun }: LoadMoreProps) {
+  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
   const sentinelRef = useInfiniteScroll({ hasNextPage, isFetching, fetchNextPage, paused: isFetchNextPageError });
   return (
     <Stack align="center" gap="3">

@@ -58,8 +58,8 @@ function dateTime(iso: string): string {
 }
 
 export default function TransactionHistory() {
-  const { data, isPending, isError, refetch, isRefetching, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useTransactionsQuery();
+  const query = useTransactionsQuery();
+  const { data, isPending, isError, refetch, isRefetching } = query;
   const transactions = data?.pages.flatMap((page) => page.items) ?? [];
 
   let content;
@@ -105,14 +105,7 @@ export default function TransactionHistory() {
             <TransactionRow key={transaction.id} transaction={transaction} />
           ))}
         </Box>
-        <LoadMore
-          hasNextPage={hasNextPage}
-          isFetching={isFetching}
-          isFetchingNextPage={isFetchingNextPage}
-          isFetchNextPageError={isFetchNextPageError}
-          fetchNextPage={fetchNextPage}
-          noun="transactions"
-        />
+        <LoadMore pages={query} noun="transactions" />
       </Stack>
     );
   }

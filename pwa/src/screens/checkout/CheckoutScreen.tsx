@@ -33,8 +33,8 @@ export default function CheckoutScreen() {
 function Orders() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('order');
-  const { data, isPending, isError, refetch, isRefetching, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
-    useOrdersQuery();
+  const query = useOrdersQuery();
+  const { data, isPending, isError, refetch, isRefetching } = query;
   const orders = itemsOf(data);
 
   if (isPending) {
@@ -101,14 +101,7 @@ function Orders() {
             {recent.map((order) => (
               <OrderCard key={order.id} order={order} highlighted={order.id === orderId} />
             ))}
-            <LoadMore
-              hasNextPage={hasNextPage}
-              isFetching={isFetching}
-              isFetchingNextPage={isFetchingNextPage}
-              isFetchNextPageError={isFetchNextPageError}
-              fetchNextPage={fetchNextPage}
-              noun="orders"
-            />
+            <LoadMore pages={query} noun="orders" />
           </Stack>
         )}
       </Box>

@@ -155,7 +155,8 @@ function Message({ icon, iconColor = 'brand.fg', title, description, action }: M
 }
 
 function ListingsGrid({ listings, summary }: { listings: Listing[]; summary: ListingsSummary | null }) {
-  const { refetch, hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = useListingsQuery();
+  const query = useListingsQuery();
+  const { refetch } = query;
   const [cancelling, setCancelling] = useState<Listing | null>(null);
   // The 'Cancel Listing' button that opened the dialog; gone once its listing is cancelled.
   const cancelTriggerRef = useRef<HTMLElement | null>(null);
@@ -195,14 +196,7 @@ function ListingsGrid({ listings, summary }: { listings: Listing[]; summary: Lis
           </ItemGridCell>
         ))}
       </ItemGrid>
-      <LoadMore
-        hasNextPage={hasNextPage}
-        isFetching={isFetching}
-        isFetchingNextPage={isFetchingNextPage}
-        isFetchNextPageError={isFetchNextPageError}
-        fetchNextPage={fetchNextPage}
-        noun="listings"
-      />
+      <LoadMore pages={query} noun="listings" />
       <CancelListingDialog
         listing={cancelling}
         onClose={() => setCancelling(null)}
