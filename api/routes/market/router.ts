@@ -30,9 +30,7 @@ import { presentOrder, presentOrderItem } from '../../presenters/order';
 export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 };
 /**
  * Purchase transactions running at once per process: half the connection pool (api/db/dataSource.ts),
- * so a burst of purchases never starves the rest of the API of connections. One buyer's run one at
- * a time (they would wait for each other's lock on the buyer's balance, each holding a place and a
- * connection, while other buyers waited behind them).
+ * so a burst of purchases never starves the rest of the API of connections.
  */
 export const PURCHASE_CONCURRENCY = { limit: 10, maxWaitMs: 10_000 };
 
@@ -66,9 +64,9 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
   router.post(
     '/purchases',
     // The user comes with the session, read before any route (api/sessionStore.ts): no database
-    // connection is held in the gate's lines.
+    // connection is held in the gate's line.
     signedIn,
-    concurrencyGate({ ...PURCHASE_CONCURRENCY, onePer: (ctx) => userOf(ctx).id }),
+    concurrencyGate(PURCHASE_CONCURRENCY),
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
     async (ctx, next) => {
       await next();
