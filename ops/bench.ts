@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the timing targets, measured on this machine (never asserted in tests), on a
- * fresh embedded database of its own in a temporary DATA_DIR, over loopback only:
+ * `npm run bench`: the timing targets, measured on this machine (never asserted in tests), of the
+ * server's production bundle (dist/server, built first, as a container runs it) on a fresh
+ * embedded database of its own in a temporary DATA_DIR, over loopback only:
  * - the first start seeds the market with `--listings` listings (100,000 by default);
  * - a restart on an existing DATA_DIR is ready (prints its URL) in under 5 s;
  * - latency of a few hot requests (p50/p95 over a fixed number of sequential calls);
@@ -24,11 +25,13 @@ import { parseArgs } from 'node:util';
 import { browserBenchmarks } from './bench/browser';
 import { clusterBenchmarks } from './bench/cluster';
 import { catalogueBenchmarks, purchaseBenchmark, type BenchResult } from './bench/market';
+import { buildServer } from './buildServer';
 import { buildPwaIfStale } from './pwaBuild';
 import { freePort } from './freePort';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results: BenchResult[] = [];
+const SERVER_BUNDLE = path.join(root, 'dist/server/main.js');
 const SECTIONS = ['start', 'latency', 'browser', 'catalogue', 'purchases', 'cluster', 'readyz'] as const;
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +53,7 @@ const running = new Set<ChildProcess>();
 /** Starts the server; `seedMs` is the demo seed's own duration when this start seeded (from its log line). */
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number; seedMs: number | null }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -117,6 +120,7 @@ async function readyzWithDatabaseDown(base: string, dataDir: string) {
 }
 
 if (!process.env.PWA_DIST_DIR) buildPwaIfStale();
+await buildServer(path.dirname(SERVER_BUNDLE));
 const loadAtStart = os.loadavg()[0]!;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'skinmarket-bench-'));
 // TRUST_PROXY: the load's clients name themselves in X-Forwarded-For (see ops/bench/market.ts).
