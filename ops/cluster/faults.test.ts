@@ -18,7 +18,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type DataSource } from 'typeorm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { feeCents, formatMoney, parseMoney } from '../../shared/money';
 import { createDataSource } from '../../api/db/dataSource';
@@ -58,6 +58,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.destroy();
   await cluster?.stop();
+});
+// Each test starts on a whole cluster: a process that died on its own since the last test is named,
+// with what it wrote last, instead of surfacing later as a refused connection.
+beforeEach(async () => {
+  await standbyBack;
+  const dead = [...cluster.webs, ...cluster.workers, cluster.nginx].filter((process) => !process.running);
+  const reports = await Promise.all(
+    dead.map(async (process) => {
+      const output = process === cluster.nginx ? cluster.nginxErrors() : process.output();
+      return `${process.name} exited ${JSON.stringify(await process.exited)}:\n${output.slice(-6_000)}`;
+    }),
+  );
+  expect(reports, 'processes that exited since the last test').toEqual([]);
 });
 afterEach(async () => {
   await expectLedgerInvariants(db);
