@@ -7,10 +7,15 @@
  * delivered. About 60 % are still in their hold (ends spread over the coming hold period), the rest
  * `active`; a few valuable ones are featured.
  *
- * Everything is inserted in bulk (one statement per batch of listings: `jsonb_to_recordset` feeding a
- * data-modifying CTE that writes the bot's items and the listings together), so 100,000 listings
- * seed in seconds.
+ * The listings are generated one at a time and streamed into both tables with COPY in binary
+ * format, a chunk of rows per statement, the next chunk generated while PostgreSQL takes the last
+ * (two processes on two cores); the process holds two chunks at most. A large seed loads in bulk
+ * (./bulkLoad.ts). Each phase's duration is logged with `demo market seeded` ('generate', the
+ * rows' generation, runs during 'probe' and 'copy').
  */
+import { randomFillSync } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
+import { type PoolClient } from 'pg';
 import { type EntityManager } from 'typeorm';
 import { type Condition, type Rarity } from '../../../shared/constants';
 import { feeCents } from '../../../shared/money';
@@ -28,7 +33,9 @@ import {
   type Rng,
   type SimItem,
 } from '../steam/demoInventory';
-import { simIconToken, steamItemName, steamMarketHashName } from '../steam/steamInventoryJson';
+import { inspectPayloadOf, simIconToken, steamItemName, steamMarketHashName } from '../steam/steamInventoryJson';
+import { bulkLoad, timed, type Phases } from './bulkLoad';
+import { copyBinary, CopyBinaryWriter } from './copyBinary';
 import { seedPriceCents, tierOf } from './pricing';
 
 /** Seeded sellers' steamid64s start here (clear of the demo accounts and the ids tests generate). */
@@ -39,9 +46,19 @@ const LISTINGS_PER_SELLER = 40;
 const SELLER_ASSET_NUMBER_START = 100_001;
 const HOLDING_SHARE = 0.6;
 const FEATURED_COUNT = 12;
-const BATCH_SIZE = 10_000;
-/** From this many listings on, the load rebuilds the indexes instead of maintaining them row by row. */
+/** Featured listings are picked among those at this price and above. */
+const FEATURED_MIN_CENTS = 10_000;
+/** From this many listings on, the seed loads in bulk (./bulkLoad.ts): rebuilding indexes beats maintaining them row by row. */
 const BULK_LOAD_THRESHOLD = 20_000;
+/** A bulk load's first rows, written with every index in place to tell which indexes its rows enter (at most a tenth of them). */
+const PROBE_ROWS = 1_000;
+/** Listings per COPY statement: each statement stays far inside the pool's statement and read timeouts. */
+const COPY_CHUNK_ROWS = 25_000;
+/** About the bytes of an item's row and of a listing's row in COPY's binary format. */
+const ITEM_ROW_BYTES = 400;
+const LISTING_ROW_BYTES = 500;
+/** Rows generated between two turns of the event loop. */
+const COPY_YIELD_ROWS = 250;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -102,45 +119,85 @@ export function seedSellers(count: number): SeedSeller[] {
   });
 }
 
+/** What depends on the catalogue entry alone, worked out once per entry instead of once per listing. */
+interface EntryFacts {
+  imageUrl: string;
+  weaponType: string;
+  rarity: Rarity;
+}
+const entryFacts = new Map<CatalogEntry, EntryFacts>();
+function factsOf(entry: CatalogEntry): EntryFacts {
+  let facts = entryFacts.get(entry);
+  if (!facts) {
+    facts = { imageUrl: `/dev/steam/economy/image/${simIconToken(entry.key)}`, weaponType: steamTypeOf(entry), rarity: productRarityOf(entry) };
+    entryFacts.set(entry, facts);
+  }
+  return facts;
+}
+
+/** A seed's listings, generated one at a time; which are featured is known once all were generated. */
+interface SeedListingSource {
+  /** The listings in order, none featured yet. Iterable once. */
+  listings: Iterable<SeedListing>;
+  /** The indexes of the featured listings: a handful of the valuable ones; only after `listings` ran out. */
+  featuredIndexes(): number[];
+}
+
 /**
  * `count` listings, deterministic for a given count and `now`. Hold ends are rounded up to the hour,
  * as Steam rounds trade protection.
  */
-export function generateSeedListings(p: { count: number; now: Date; holdMs: number; sellers: SeedSeller[] }): SeedListing[] {
+function seedListingSource(p: { count: number; now: Date; holdMs: number; sellers: SeedSeller[] }): SeedListingSource {
   const rng = createRng(`market-seed:${p.count}`);
   const now = p.now.getTime();
-  const listings: SeedListing[] = [];
-  for (let index = 0; index < p.count; index++) {
-    // A few sellers list a lot, most list a little.
-    const seller = p.sellers[Math.floor(rng.next() ** 2 * p.sellers.length)]!;
-    const souvenir = rng.chance(SOUVENIR_SHARE);
-    const entry = souvenir ? rng.pick(SOUVENIR_ENTRIES) : pickEntry(rng);
-    const statTrak = !souvenir && entry.stattrak && rng.chance(STATTRAK_SHARE);
-    const { assetid: _unused, ...item } = generateItem(rng, entry, { assetid: '0', statTrak, souvenir });
-    const holding = rng.chance(HOLDING_SHARE);
-    const holdEnd = holding
-      ? Math.ceil((now + rng.next() * p.holdMs) / HOUR_MS) * HOUR_MS
-      : Math.floor((now - HOUR_MS - rng.next() * 30 * DAY_MS) / HOUR_MS) * HOUR_MS;
-    listings.push({
-      sellerSteamId: seller.steamId,
-      sellerAssetid: generatedAssetId(seller.steamId, SELLER_ASSET_NUMBER_START + index),
-      item,
-      name: steamItemName(entry, item),
-      marketHashName: steamMarketHashName(entry, item),
-      imageUrl: `/dev/steam/economy/image/${simIconToken(entry.key)}`,
-      weaponType: steamTypeOf(entry),
-      rarity: productRarityOf(entry),
-      condition: item.exterior,
-      priceCents: seedPriceCents(rng, entry, item.exterior, statTrak, souvenir),
-      status: holding ? 'holding' : 'active',
-      holdStartTime: new Date(holdEnd - p.holdMs),
-      holdEndTime: new Date(holdEnd),
-      featured: false,
-    });
+  const valuable: number[] = [];
+  let generated = 0;
+  function* listings(): Generator<SeedListing> {
+    for (let index = 0; index < p.count; index++) {
+      // A few sellers list a lot, most list a little.
+      const seller = p.sellers[Math.floor(rng.next() ** 2 * p.sellers.length)]!;
+      const souvenir = rng.chance(SOUVENIR_SHARE);
+      const entry = souvenir ? rng.pick(SOUVENIR_ENTRIES) : pickEntry(rng);
+      const statTrak = !souvenir && entry.stattrak && rng.chance(STATTRAK_SHARE);
+      const { assetid: _unused, ...item } = generateItem(rng, entry, { assetid: '0', statTrak, souvenir });
+      const holding = rng.chance(HOLDING_SHARE);
+      const holdEnd = holding
+        ? Math.ceil((now + rng.next() * p.holdMs) / HOUR_MS) * HOUR_MS
+        : Math.floor((now - HOUR_MS - rng.next() * 30 * DAY_MS) / HOUR_MS) * HOUR_MS;
+      const priceCents = seedPriceCents(rng, entry, item.exterior, statTrak, souvenir);
+      if (priceCents >= FEATURED_MIN_CENTS) valuable.push(index);
+      generated = index + 1;
+      yield {
+        sellerSteamId: seller.steamId,
+        sellerAssetid: generatedAssetId(seller.steamId, SELLER_ASSET_NUMBER_START + index),
+        item,
+        name: steamItemName(entry, item),
+        marketHashName: steamMarketHashName(entry, item),
+        ...factsOf(entry),
+        condition: item.exterior,
+        priceCents,
+        status: holding ? 'holding' : 'active',
+        holdStartTime: new Date(holdEnd - p.holdMs),
+        holdEndTime: new Date(holdEnd),
+        featured: false,
+      };
+    }
   }
-  // Featured: a handful of the valuable ones (knives, gloves, coverts), chosen at random.
-  const valuable = listings.filter((listing) => listing.priceCents >= 10_000);
-  for (const listing of rng.shuffle(valuable).slice(0, FEATURED_COUNT)) listing.featured = true;
+  return {
+    listings: listings(),
+    featuredIndexes() {
+      if (generated < p.count) throw new Error('featured listings are chosen once all were generated');
+      // Featured: a handful of the valuable ones (knives, gloves, coverts), chosen at random.
+      return rng.shuffle(valuable).slice(0, FEATURED_COUNT);
+    },
+  };
+}
+
+/** All of a seed's listings at once (tests' fixtures; the seed itself streams them). */
+export function generateSeedListings(p: { count: number; now: Date; holdMs: number; sellers: SeedSeller[] }): SeedListing[] {
+  const source = seedListingSource(p);
+  const listings = [...source.listings];
+  for (const index of source.featuredIndexes()) listings[index]!.featured = true;
   return listings;
 }
 
@@ -182,112 +239,262 @@ async function upsertSellers(manager: EntityManager, sellers: SeedSeller[], publ
 }
 
 /**
- * Runs a bulk load with the tables' secondary indexes dropped and rebuilt afterwards from their own
- * definitions (PostgreSQL's advice for bulk loads: one index build is several times faster than
- * 100,000 index insertions, the trigram index above all). Indexes backing constraints stay. Only
- * used for large seeds: it locks the tables until the seed's transaction commits, which is before
- * the server answers its first request.
+ * The bot asset ids of `count` new items, from the simulated Steam's `sim_asset_ids`, as a received
+ * item would get. A bulk load takes one block with a single setval: sound only while nothing else
+ * draws from the sequence, which holds for the first start's seed (the bot and the API start after
+ * it). Otherwise one nextval per item, as concurrent trades may draw ids in between.
  */
-async function withoutSecondaryIndexes(manager: EntityManager, tables: string[], work: () => Promise<void>): Promise<void> {
-  const indexes = (await manager.query(
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i
-     WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
-    [tables],
-  )) as Array<{ indexname: string; indexdef: string }>;
-  for (const index of indexes) await manager.query(`DROP INDEX "${index.indexname}"`);
-  await work();
-  for (const index of indexes) await manager.query(index.indexdef);
+async function reserveBotAssetIds(manager: EntityManager, count: number, bulk: boolean): Promise<(index: number) => string> {
+  if (bulk) {
+    const [{ first }] = (await manager.query(`SELECT setval('sim_asset_ids', nextval('sim_asset_ids') + $1 - 1) - $1 + 1 AS first`, [count])) as [
+      { first: string },
+    ];
+    const base = BigInt(first);
+    return (index) => (base + BigInt(index)).toString();
+  }
+  const rows = (await manager.query(`SELECT nextval('sim_asset_ids')::text AS id FROM generate_series(1, $1)`, [count])) as Array<{ id: string }>;
+  return (index) => rows[index]!.id;
 }
 
-/** One statement per batch: the bot's items (fresh asset ids from the simulated Steam) and the listings naming them. */
-async function insertBatch(manager: EntityManager, botSteamId: string, sellerIds: Map<string, string>, listings: SeedListing[]): Promise<void> {
-  const rows = listings.map((listing) => ({
-    seller_id: sellerIds.get(listing.sellerSteamId),
-    seller_assetid: listing.sellerAssetid,
-    item: listing.item,
-    name: listing.name,
-    market_hash_name: listing.marketHashName,
-    image_url: listing.imageUrl,
-    weapon_type: listing.weaponType,
-    rarity: listing.rarity,
-    condition: listing.condition,
-    float: listing.item.float,
-    paint_seed: listing.item.paintSeed,
-    stat_trak: listing.item.statTrak,
-    souvenir: listing.item.souvenir,
-    price_cents: listing.priceCents,
-    fee_cents: Number(feeCents(BigInt(listing.priceCents))),
-    status: listing.status,
-    featured: listing.featured,
-    hold_start_time: listing.holdStartTime.toISOString(),
-    hold_end_time: listing.holdEndTime.toISOString(),
-  }));
-  await manager.query(
-    `WITH input AS MATERIALIZED (
-       SELECT r.*, nextval('sim_asset_ids')::text AS bot_assetid
-       FROM jsonb_to_recordset($1::jsonb) AS r(
-         seller_id uuid, seller_assetid text, item jsonb, name text, market_hash_name text, image_url text,
-         weapon_type text, rarity text, condition text, float double precision, paint_seed integer,
-         stat_trak boolean, souvenir boolean, price_cents bigint, fee_cents bigint, status text, featured boolean,
-         hold_start_time timestamptz, hold_end_time timestamptz)
-     ),
-     bot_items AS (
-       INSERT INTO sim_steam_items (assetid, steam_id, item, protected_until)
-       SELECT bot_assetid, $2, item || jsonb_build_object('assetid', bot_assetid),
-              CASE WHEN status = 'holding' THEN hold_end_time END
-       FROM input
-     )
-     INSERT INTO listings (seller_id, seller_assetid, bot_assetid, bot_contextid, name, market_hash_name, image_url,
-       weapon_type, rarity, condition, float, paint_seed, stat_trak, souvenir, price_cents, fee_cents, status, featured,
-       hold_start_time, hold_end_time, created_at, updated_at, inspect_link)
-     SELECT seller_id, seller_assetid, bot_assetid, CASE WHEN status = 'holding' THEN '16' ELSE '2' END, name, market_hash_name,
-       image_url, weapon_type, rarity, condition, float, paint_seed, stat_trak, souvenir, price_cents, fee_cents, status, featured,
-       hold_start_time, hold_end_time, hold_start_time, hold_start_time,
-       -- The inspect link the bot's inventory gives the item (inspectPayloadOf in steamInventoryJson.ts).
-       CASE WHEN float IS NOT NULL
-         THEN 'steam://run/730//+csgo_econ_action_preview%20' || upper(encode(sha256(convert_to('inspect:' || bot_assetid, 'UTF8')), 'hex')) END
-     FROM input`,
-    [JSON.stringify(rows), botSteamId],
-  );
+/**
+ * Listing ids in rising order: UUIDv7 (RFC 9562) made of the seed's start time and a counter (the
+ * time moving on a millisecond every 4096 ids, as the RFC allows), then 62 bits drawn at random
+ * once per seed (time and counter already tell the ids apart). The primary key's index takes each
+ * at its right end instead of at a random leaf: a quarter less of PostgreSQL's work for the
+ * listings' COPY. The index-th id is worked out again when needed, not kept.
+ */
+class RisingUuids {
+  private readonly id = new Uint8Array(16);
+  private readonly view = new DataView(this.id.buffer);
+
+  constructor(private readonly startMs: number) {
+    randomFillSync(this.id, 8);
+    // The variant, 0b10.
+    this.id[8] = 0x80 | (this.id[8]! & 0x3f);
+  }
+
+  /** The index-th id's bytes, overwritten by the next call. */
+  at(index: number): Uint8Array {
+    const time = this.startMs + Math.floor(index / 4096);
+    this.view.setUint16(0, Math.floor(time / 2 ** 32));
+    this.view.setUint32(2, time % 2 ** 32);
+    // Version 7, then the counter.
+    this.view.setUint16(6, 0x7000 | index % 4096);
+    return this.id;
+  }
+
+  text(index: number): string {
+    const hex = Buffer.from(this.at(index)).toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+}
+
+const ITEM_COLUMNS = ['assetid', 'steam_id', 'item', 'protected_until'] as const;
+const LISTING_COLUMNS = [
+  'id',
+  'seller_id',
+  'seller_assetid',
+  'bot_assetid',
+  'bot_contextid',
+  'name',
+  'market_hash_name',
+  'image_url',
+  'weapon_type',
+  'rarity',
+  'condition',
+  'float',
+  'paint_seed',
+  'stat_trak',
+  'souvenir',
+  'price_cents',
+  'fee_cents',
+  'status',
+  'featured',
+  'hold_start_time',
+  'hold_end_time',
+  'created_at',
+  'updated_at',
+  'inspect_link',
+] as const;
+
+interface CopyTarget {
+  botSteamId: string;
+  /** Each seller's user id, as uuid bytes. */
+  sellerIds: Map<string, Uint8Array>;
+  botAssetId: (index: number) => string;
+  listingIds: RisingUuids;
+  /** Rows written so far: the next listing's index. */
+  written: number;
+  /** Listings per COPY statement. */
+  chunkRows: number;
+}
+
+/**
+ * A listing's two rows, values in ITEM_COLUMNS and LISTING_COLUMNS order: the bot's item
+ * (trade-protected until the hold ends while holding) and the listing naming it (inventory context
+ * 16 while trade-protected, 2 after).
+ */
+function writeSeedRows(target: CopyTarget, listing: SeedListing, items: CopyBinaryWriter, listings: CopyBinaryWriter): void {
+  const index = target.written++;
+  const assetid = target.botAssetId(index);
+  const { item } = listing;
+  const holding = listing.status === 'holding';
+  // The asset id goes into the item's JSON text: spreading the item into a new object costs twice as much.
+  items.row(ITEM_COLUMNS.length).text(assetid).text(target.botSteamId).jsonb(`{"assetid":"${assetid}",${JSON.stringify(item).slice(1)}`);
+  items.timestamptz(holding ? listing.holdEndTime : null);
+  listings.row(LISTING_COLUMNS.length).uuid(target.listingIds.at(index)).uuid(target.sellerIds.get(listing.sellerSteamId)!);
+  listings.text(listing.sellerAssetid).text(assetid).text(holding ? '16' : '2').text(listing.name).text(listing.marketHashName);
+  listings.text(listing.imageUrl).text(listing.weaponType).text(listing.rarity).text(listing.condition).float8(item.float);
+  listings.int4(item.paintSeed).bool(item.statTrak).bool(item.souvenir).int8(listing.priceCents).int8(Number(feeCents(BigInt(listing.priceCents))));
+  listings.text(listing.status).bool(listing.featured).timestamptz(listing.holdStartTime).timestamptz(listing.holdEndTime);
+  listings.timestamptz(listing.holdStartTime).timestamptz(listing.holdStartTime);
+  // The inspect link the bot's inventory gives the item.
+  listings.text(item.float === null ? null : `steam://run/730//+csgo_econ_action_preview%20${inspectPayloadOf(assetid)}`);
+}
+
+/** Up to `rows` listings' rows for each table. */
+interface RowChunk {
+  items: Buffer;
+  listings: Buffer;
+  count: number;
+}
+
+/**
+ * Writes the next chunk of rows, making way every COPY_YIELD_ROWS rows for the socket's writes (the
+ * previous chunk, on its way to PostgreSQL meanwhile).
+ */
+async function nextChunk(target: CopyTarget, listings: Iterator<SeedListing>, rows: number): Promise<RowChunk> {
+  const itemRows = new CopyBinaryWriter(rows * ITEM_ROW_BYTES);
+  const listingRows = new CopyBinaryWriter(rows * LISTING_ROW_BYTES);
+  while (listingRows.rows < rows) {
+    const next = listings.next();
+    if (next.done) break;
+    writeSeedRows(target, next.value, itemRows, listingRows);
+    if (listingRows.rows % COPY_YIELD_ROWS === 0) await setImmediate();
+  }
+  return { items: itemRows.finish(), listings: listingRows.finish(), count: listingRows.rows };
+}
+
+/**
+ * COPYs up to `limit` listings in chunks (`freeze`: see copyBinary), the items before the listings
+ * naming them, generating each chunk while the last one is copied.
+ */
+async function copyChunks(
+  client: PoolClient,
+  target: CopyTarget,
+  listings: Iterator<SeedListing>,
+  p: { limit: number; freeze: boolean; phases: Phases },
+): Promise<void> {
+  const { phases } = p;
+  let left = p.limit;
+  const generate = () => timed(phases, 'generate', () => nextChunk(target, listings, Math.min(target.chunkRows, left)));
+  let chunk = await generate();
+  while (chunk.count > 0) {
+    left -= chunk.count;
+    const copying = (async ({ items, listings: listingRows }: RowChunk) => {
+      await copyBinary(client, 'sim_steam_items', ITEM_COLUMNS, items, p.freeze);
+      await copyBinary(client, 'listings', LISTING_COLUMNS, listingRows, p.freeze);
+    })(chunk);
+    [chunk] = await Promise.all([left > 0 ? generate() : { items: Buffer.alloc(0), listings: Buffer.alloc(0), count: 0 }, copying]);
+  }
+}
+
+/** The connection of the manager's transaction, for COPY (TypeORM has no API for it). */
+async function transactionClient(manager: EntityManager): Promise<PoolClient> {
+  if (!manager.queryRunner?.isTransactionActive) throw new Error('the seed writes inside its transaction');
+  return (await manager.queryRunner.connect()) as PoolClient;
 }
 
 /**
  * Writes the listings and the bot's items behind them: each item gets a fresh bot asset id (the
  * simulated Steam's `sim_asset_ids`, as a received item would), is trade-protected until the
  * listing's hold end while holding (inventory context 16), and the listing names it as `bot_assetid`.
+ * A bulk load goes through bulkLoad. Answers each listing's id by its index.
  */
+async function writeSeedListings(
+  manager: EntityManager,
+  p: {
+    botSteamId: string;
+    sellers: SeedSeller[];
+    publicUrl: string;
+    count: number;
+    listings: Iterable<SeedListing>;
+    bulk: boolean;
+    phases: Phases;
+    chunkRows?: number;
+  },
+): Promise<(index: number) => string> {
+  const { phases } = p;
+  const listingIds = new RisingUuids(Date.now());
+  const userIds = await timed(phases, 'sellers', () => upsertSellers(manager, p.sellers, p.publicUrl));
+  const client = await transactionClient(manager);
+  const target: CopyTarget = {
+    botSteamId: p.botSteamId,
+    sellerIds: new Map([...userIds].map(([steamId, id]) => [steamId, Buffer.from(id.replaceAll('-', ''), 'hex')])),
+    botAssetId: await reserveBotAssetIds(manager, p.count, p.bulk),
+    listingIds,
+    written: 0,
+    chunkRows: p.chunkRows ?? COPY_CHUNK_ROWS,
+  };
+  const listings = p.listings[Symbol.iterator]();
+  if (p.bulk) {
+    await bulkLoad(manager, {
+      tables: ['listings', 'sim_steam_items'],
+      phases,
+      probe: (freeze) => copyChunks(client, target, listings, { limit: Math.min(PROBE_ROWS, Math.ceil(p.count / 10)), freeze, phases }),
+      load: (freeze) => timed(phases, 'copy', () => copyChunks(client, target, listings, { limit: Infinity, freeze, phases })),
+    });
+  } else {
+    await copyChunks(client, target, listings, { limit: p.count, freeze: false, phases });
+  }
+  return (index) => listingIds.text(index);
+}
+
+/** Inserts listings made by generateSeedListings (tests' fixtures), with the tables' indexes in place. */
 export async function insertSeedListings(
   manager: EntityManager,
   p: { botSteamId: string; sellers: SeedSeller[]; listings: SeedListing[]; publicUrl: string },
 ): Promise<void> {
-  const sellerIds = await upsertSellers(manager, p.sellers, p.publicUrl);
-  const insertAll = async () => {
-    for (let start = 0; start < p.listings.length; start += BATCH_SIZE) {
-      await insertBatch(manager, p.botSteamId, sellerIds, p.listings.slice(start, start + BATCH_SIZE));
-    }
-  };
-  if (p.listings.length >= BULK_LOAD_THRESHOLD) await withoutSecondaryIndexes(manager, ['listings', 'sim_steam_items'], insertAll);
-  else await insertAll();
-  // Fresh statistics, so the catalogue's first queries already get index plans.
-  await manager.query('ANALYZE listings');
+  await writeSeedListings(manager, { ...p, count: p.listings.length, bulk: false, phases: {} });
 }
 
-/** The seeder registered in demoSeeders: SEED_LISTINGS listings (0 skips). */
-export const marketListingsSeeder: Seeder = {
-  name: 'demo-market-listings',
-  async run(manager, { config, logger }) {
-    const count = config.seedListings;
-    if (count === 0) return;
-    const started = performance.now();
-    // The bot's account starts empty (as ensureAccount creates it); the seed fills its inventory.
-    await manager.query('INSERT INTO sim_steam_accounts (steam_id, persona_name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      SIM_BOT_STEAM_ID,
-      SIM_BOT_PERSONA_NAME,
-    ]);
-    const sellers = seedSellers(count);
-    const listings = generateSeedListings({ count, now: new Date(), holdMs: config.tradeHoldMs, sellers });
-    await insertSeedListings(manager, { botSteamId: SIM_BOT_STEAM_ID, sellers, listings, publicUrl: config.publicUrl });
-    logger.info({ listings: count, sellers: sellers.length, ms: Math.round(performance.now() - started) }, 'demo market seeded');
-  },
-};
+/**
+ * The seeder registered in demoSeeders: SEED_LISTINGS listings (0 skips); from `bulkLoadFrom`
+ * listings on, a bulk load. Tests take a bulk load of a few rows in small COPY chunks.
+ */
+export function marketListingsSeederWith(options: { bulkLoadFrom: number; copyChunkRows?: number }): Seeder {
+  return {
+    name: 'demo-market-listings',
+    async run(manager, { config, logger }) {
+      const count = config.seedListings;
+      if (count === 0) return;
+      const started = performance.now();
+      const phases: Phases = {};
+      // The bot's account starts empty (as ensureAccount creates it); the seed fills its inventory.
+      await manager.query('INSERT INTO sim_steam_accounts (steam_id, persona_name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        SIM_BOT_STEAM_ID,
+        SIM_BOT_PERSONA_NAME,
+      ]);
+      const sellers = seedSellers(count);
+      const source = seedListingSource({ count, now: new Date(), holdMs: config.tradeHoldMs, sellers });
+      const listingId = await writeSeedListings(manager, {
+        botSteamId: SIM_BOT_STEAM_ID,
+        sellers,
+        publicUrl: config.publicUrl,
+        count,
+        listings: source.listings,
+        bulk: count >= options.bulkLoadFrom,
+        phases,
+        chunkRows: options.copyChunkRows,
+      });
+      await timed(phases, 'feature', () =>
+        manager.query('UPDATE listings SET featured = true WHERE id = ANY($1::uuid[])', [source.featuredIndexes().map(listingId)]),
+      );
+      // Fresh statistics, so the catalogue's first queries already get index plans.
+      await timed(phases, 'analyze', () => manager.query('ANALYZE listings'));
+      logger.info({ listings: count, sellers: sellers.length, phases, ms: Math.round(performance.now() - started) }, 'demo market seeded');
+    },
+  };
+}
+
+export const marketListingsSeeder: Seeder = marketListingsSeederWith({ bulkLoadFrom: BULK_LOAD_THRESHOLD });

@@ -306,7 +306,14 @@ export function wearFloatRange(entry: CatalogEntry, exterior: Condition): readon
   return max - min >= MIN_WEAR_INTERVAL ? [min, max] : null;
 }
 
-/** The dataset's wears that a real float can reach (see wearFloatRange). */
-export function possibleExteriors(entry: CatalogEntry): Condition[] {
-  return entry.wears.filter((wear) => wearFloatRange(entry, wear) !== null);
+const exteriorsOf = new WeakMap<CatalogEntry, readonly Condition[]>();
+
+/** The dataset's wears that a real float can reach (see wearFloatRange); worked out once per entry (the demo seed asks a million times). */
+export function possibleExteriors(entry: CatalogEntry): readonly Condition[] {
+  let exteriors = exteriorsOf.get(entry);
+  if (!exteriors) {
+    exteriors = entry.wears.filter((wear) => wearFloatRange(entry, wear) !== null);
+    exteriorsOf.set(entry, exteriors);
+  }
+  return exteriors;
 }

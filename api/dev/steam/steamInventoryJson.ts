@@ -8,7 +8,7 @@
  * Private inventories: Steam answers HTTP 403 (body `null`) instead of JSON; that is the HTTP
  * gateway's business, not this renderer's or the parser's.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { CONDITIONS, STEAM_APP_ID, STEAM_CONTEXT_ID, type Condition } from '../../../shared/constants';
 import {
   catalogEntry,
@@ -233,8 +233,8 @@ export function describeItem(item: SimItem, iconUrl: string): SteamDescription {
 
 /** A stable stand-in for Steam's inspect payload of an asset. */
 export function inspectPayloadOf(assetid: string): string {
-  // sha256 so the seed can compute the same payload in SQL (PostgreSQL has sha256(), not sha1()).
-  return createHash('sha256').update(`inspect:${assetid}`).digest('hex').toUpperCase();
+  // The one-shot hash: the demo seed computes this for each of up to a million items.
+  return hash('sha256', `inspect:${assetid}`, 'hex').toUpperCase();
 }
 
 function assetPropertiesOf(item: SimItem, contextId: string): SteamAssetProperties | null {
