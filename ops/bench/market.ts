@@ -56,6 +56,11 @@ const SEARCH_QUERIES = SEARCH_TERMS.map((term, index) => {
   return `search=${encodeURIComponent(term)}${extra}`;
 });
 const LOAD_SECONDS = 10;
+/**
+ * Load before a measured one: a process's first seconds serve a small fraction of what it serves
+ * warm (code compiled, per-process caches filled), which is not the figure sought.
+ */
+export const WARM_UP_SECONDS = 5;
 const CONNECTIONS = 50;
 const BUYERS = 50;
 const LISTINGS = 100;
@@ -140,6 +145,7 @@ async function fundedBuyer(base: string, index: number): Promise<Browser> {
 
 /** Compares a catalogue load with /healthz measured just before it, on the same server. */
 async function againstHealthz(base: string, name: string, queries: string[], results: BenchResult[], serverPid: number) {
+  await catalogueLoad(base, CONNECTIONS, WARM_UP_SECONDS, queries);
   const health = await load(base, ['/healthz'], CONNECTIONS, LOAD_SECONDS);
   const { result: skins, peakMiB } = await peakResidentMiB(serverPid, () => catalogueLoad(base, CONNECTIONS, LOAD_SECONDS, queries));
   const share = skins.requests.average / health.requests.average;

@@ -91,15 +91,18 @@ export type SimContextId = '2' | '16';
 /**
  * One page of the account's items in one context, newest (highest asset id) first as Steam lists
  * them: up to `count + 1` items after `startAssetId` (the extra one tells the renderer there are
- * more), and how many the context holds. An item is in context 16 while its trade protection
- * lasts, in context 2 after. Paged in SQL: the bot's inventory can hold the whole seeded market.
+ * more), and, on the first page only, how many the context holds. An item is in context 16 while
+ * its trade protection lasts, in context 2 after. Paged in SQL along the owner index: the bot's
+ * inventory can hold the whole seeded market, where counting it takes a third of a second, and the
+ * simulated bot reads a one-item page after a start for every hold end (Steam counts on every page;
+ * nothing here reads the total past the first page).
  */
 export async function inventoryPageOf(
   db: DataSource | EntityManager,
   steamId: string,
   contextId: SimContextId,
   page: { count: number; startAssetId?: string },
-): Promise<{ items: SimItem[]; total: number }> {
+): Promise<{ items: SimItem[]; total: number | null }> {
   const inContext = contextId === '16' ? 'protected_until > now()' : '(protected_until IS NULL OR protected_until <= now())';
   const params: unknown[] = [steamId, page.count + 1];
   if (page.startAssetId !== undefined) params.push(page.startAssetId);
@@ -108,6 +111,7 @@ export async function inventoryPageOf(
      ORDER BY assetid::numeric DESC LIMIT $2`,
     params,
   )) as Array<{ item: SimItem }>;
+  if (page.startAssetId !== undefined) return { items: rows.map((row) => row.item), total: null };
   const [counted] = (await db.query(`SELECT count(*)::int AS total FROM sim_steam_items WHERE steam_id = $1 AND ${inContext}`, [steamId])) as Array<{
     total: number;
   }>;

@@ -206,6 +206,26 @@ describe('reversing a trade during its protection', () => {
   });
 });
 
+describe('inventory pages', () => {
+  it('list the items newest first across pages; the count comes with the first page only', async () => {
+    const steamId = uniqueSteamId();
+    const whole = assetIds(await inventory(app, steamId));
+    expect(whole.length).toBeGreaterThan(4);
+    expect(whole).toEqual([...whole].sort((a, b) => (BigInt(b) > BigInt(a) ? 1 : -1)));
+    const page = async (query: string) => {
+      const response = await fetch(`${app.url}/dev/steam/inventory/${steamId}/730/2?l=english&${query}`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as InventoryJson & { total_inventory_count?: number; last_assetid?: string };
+    };
+    const first = await page('count=2');
+    expect(assetIds(first)).toEqual(whole.slice(0, 2));
+    expect(first.total_inventory_count).toBe(whole.length);
+    const second = await page(`count=2&start_assetid=${first.last_assetid}`);
+    expect(assetIds(second)).toEqual(whole.slice(2, 4));
+    expect(second).not.toHaveProperty('total_inventory_count');
+  });
+});
+
 describe('trade history paging', () => {
   it('reads every trade since the given time across pages, newest first', async () => {
     const since = Math.floor(Date.now() / 1000) - 1;
