@@ -28,6 +28,7 @@ import { catalogueBenchmarks, purchaseBenchmark, type BenchResult } from './benc
 import { buildServer } from './buildServer';
 import { buildPwaIfStale } from './pwaBuild';
 import { freePort } from './freePort';
+import { SERVER_NODE_FLAGS } from './serverFlags';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results: BenchResult[] = [];
@@ -59,7 +60,7 @@ interface SeedLine {
 /** Starts the server; `seed` is the demo seed's log line when this start seeded. */
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number; seed: SeedLine | null }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

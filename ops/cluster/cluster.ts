@@ -20,6 +20,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../api/db/embed
 import { runMigrationsLocked } from '../../api/db/migrate';
 import { findNginx, nginxMainConfig, renderNginxConfig } from '../deploy/nginxConfig';
 import { freePort } from '../freePort';
+import { SERVER_NODE_FLAGS } from '../serverFlags';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** Three processes transpiling the app at once on two busy cores take a while. */
@@ -284,7 +285,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const name = `${role}-${index}`;
     const port = await freePort();
     const env = { ...inherited, ...shared, ROLE: role, PORT: String(port), DATA_DIR: path.join(dir, 'data', name) };
-    return new ClusterProcess(name, { file: process.execPath, args: ['--import', 'tsx', 'api/main.ts'], env }, `http://127.0.0.1:${port}`);
+    return new ClusterProcess(name, { file: process.execPath, args: [...SERVER_NODE_FLAGS, '--import', 'tsx', 'api/main.ts'], env }, `http://127.0.0.1:${port}`);
   };
   const webs: ClusterProcess[] = [];
   const workers: ClusterProcess[] = [];

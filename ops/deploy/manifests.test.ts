@@ -27,6 +27,7 @@ import { registerJobMetrics } from '../../api/jobs/metrics';
 import { registerLedgerMetrics } from '../../api/ledger/metrics';
 import { registerMarketMetrics } from '../../api/market/metrics';
 import { createMetrics } from '../../api/middleware/metrics';
+import { SERVER_NODE_FLAGS } from '../serverFlags';
 
 const deployDir = import.meta.dirname;
 const root = path.resolve(deployDir, '../..');
@@ -389,5 +390,16 @@ describe("the README's environment table", () => {
 
   it('names only variables the server reads as not deployed', () => {
     for (const name of NOT_DEPLOYED) expect(CONFIG_VARIABLES).toContain(name);
+  });
+});
+
+describe('how the server is started', () => {
+  it('with the heap ceiling of ops/serverFlags.ts, by npm start, npm run serve and the image', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['start', 'serve']) expect(scripts[name]!.split(' ').slice(1, 1 + SERVER_NODE_FLAGS.length), `npm run ${name}`).toEqual(SERVER_NODE_FLAGS);
+    const cmd = /^CMD (\[.*\])$/m.exec(read('Dockerfile'))![1]!;
+    const command = JSON.parse(cmd) as string[];
+    expect(command.at(-1)).toBe('dist/server/main.js');
+    expect(command.slice(0, -1)).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
   });
 });
