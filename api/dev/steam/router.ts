@@ -129,13 +129,7 @@ export function devSteamRouter(services: AppServices): Router {
       // Trades due by now have happened: their items are where the trades put them.
       await settleDueOffers(dataSource, tradingRules(config), params.steamid);
       const { items, total } = await inventoryPageOf(dataSource, params.steamid, params.contextid, { count: query.count, startAssetId: query.start_assetid });
-      const rendered = renderInventoryPage(items, { count: query.count, contextId: params.contextid });
-      if (total !== null) {
-        ctx.body = { ...rendered, total_inventory_count: total };
-      } else {
-        const { total_inventory_count: _counted, ...page } = rendered;
-        ctx.body = page;
-      }
+      ctx.body = renderInventoryPage(items, { count: query.count, contextId: params.contextid, total });
     }),
   );
 

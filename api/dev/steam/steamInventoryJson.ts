@@ -84,7 +84,8 @@ export interface SteamInventoryPage {
   assets?: SteamAsset[];
   descriptions?: SteamDescription[];
   asset_properties?: SteamAssetProperties[];
-  total_inventory_count: number;
+  /** How many items the context holds; the simulated Steam gives it with the first page only. */
+  total_inventory_count?: number;
   more_items?: 1;
   last_assetid?: string;
   success: 1;
@@ -100,6 +101,8 @@ export interface RenderInventoryOptions {
   iconUrlOf?: (item: SimItem) => string;
   /** The inventory context: 2 (default) or 16, where trade-protected items sit (not tradable). */
   contextId?: string;
+  /** total_inventory_count: default the number of `items`; null leaves it out. */
+  total?: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,7 +301,8 @@ export function renderInventoryPage(items: readonly SimItem[], options: RenderIn
     answer.descriptions = [...descriptions.values()];
     answer.asset_properties = page.flatMap((item) => assetPropertiesOf(item, contextId) ?? []);
   }
-  answer.total_inventory_count = items.length;
+  const total = options.total === undefined ? items.length : options.total;
+  if (total !== null) answer.total_inventory_count = total;
   if (more) {
     answer.more_items = 1;
     answer.last_assetid = page[page.length - 1]!.assetid;
