@@ -52,7 +52,7 @@ export function createRateLimiter(dataSource: DataSource): RateLimiter {
    * Adds `count` hits to the shared row and answers the shared total. Committed without waiting
    * for the disk (synchronous_commit off for this statement's own transaction): a database crash
    * may forget the last fraction of a second of counts, as the approximate ceiling may, and a
-   * request no longer waits for a WAL flush just to be counted.
+   * request does not wait for a WAL flush just to be counted.
    */
   async function add(key: string, windowStartSeconds: number, count: number): Promise<number> {
     const [row] = (await dataSource.query(
