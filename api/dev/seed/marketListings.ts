@@ -8,10 +8,10 @@
  * `active`; a few valuable ones are featured.
  *
  * The listings are generated one at a time and streamed into both tables with COPY in binary
- * format (./listingRows.ts), a chunk of rows per statement, the next chunk generated while PostgreSQL takes the last
- * (two processes on two cores); the process holds two chunks at most. A large seed loads in bulk
- * (./bulkLoad.ts). Each phase's duration is logged with `demo market seeded` ('generate', the
- * rows' generation, runs during 'probe' and 'copy').
+ * format (./listingRows.ts), a chunk of rows per statement, the next chunk generated while
+ * PostgreSQL takes the last (two processes on two cores); the process holds two chunks at most. A
+ * large seed loads in bulk (./bulkLoad.ts). Each phase's duration is logged with `demo market
+ * seeded` ('generate', the rows' generation, runs during 'probe' and 'copy').
  */
 import { type PoolClient } from 'pg';
 import { type EntityManager } from 'typeorm';
