@@ -7,7 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pageRoutes } from '../../shared/routes';
-import { expectNoSeriousViolations, settled } from './helpers/axe';
+import { expectNoSeriousViolations, expectReadableText, settled } from './helpers/axe';
 import { openPage } from './helpers/hydration';
 import { buyViaApi, cheapestListing, saveTradeUrl, sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
@@ -55,6 +55,41 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: /^Cart, \d+ items?$/ }).click();
     await expect(page.getByRole('list', { name: 'Cart items' })).toBeVisible();
     await expectNoSeriousViolations(page, 'the open cart');
+  });
+});
+
+test.describe('toasts at rest', () => {
+  // axe leaves a toast's contrast undecided (fixed, over the page): expectReadableText works it out.
+  /** The toast titled `title`, held still under the pointer (a hovered toast does not time out). */
+  async function holdToast(page: Page, title: string) {
+    const toast = page.getByRole('status').filter({ hasText: title });
+    await expect(toast).toBeVisible();
+    await toast.hover();
+    return toast;
+  }
+
+  test("a first visit's 'Ready to work offline' (success) has no serious accessibility violations", async ({ page }) => {
+    await page.goto('/');
+    const toast = await holdToast(page, 'Ready to work offline');
+    await expectNoSeriousViolations(page, "the 'Ready to work offline' toast");
+    await expectReadableText(toast, "the 'Ready to work offline' toast");
+  });
+
+  test("the cart's 'Already in Cart' (error) has no serious accessibility violations", async ({ page }) => {
+    await openPage(page, '/market');
+    const first = page.getByRole('list', { name: 'Skins for sale' }).getByRole('listitem').first();
+    const name = await textOf(first.getByRole('heading'));
+    await first.getByRole('button', { name, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name });
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(dialog.getByText('In your cart')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    // The dialog hides the page behind it: closed, the toast is part of the page axe reads.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    const toast = await holdToast(page, 'Already in Cart');
+    await expectNoSeriousViolations(page, "the 'Already in Cart' toast");
+    await expectReadableText(toast, "the 'Already in Cart' toast");
   });
 });
 
