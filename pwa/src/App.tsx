@@ -21,7 +21,7 @@ import { useHydrated } from './useHydrated';
 
 // Loaded when first needed: the outbox and its dialogs need Dexie and only run for a signed-in
 // user; the toasts' view waits for the first toast (toasts created earlier wait in the store).
-const OfflineSync = lazy(() => loadDexieApart().then(() => import('./offline/OfflineSync')));
+const OfflineSync = lazy(() => loadDexieApart().then(() => import('./components/offline/OfflineSync')));
 const ToastViewport = lazyWithPreload(() => import('./components/ToastViewport'));
 
 /**

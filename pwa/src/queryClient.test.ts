@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MutationObserver } from '@tanstack/react-query';
 import { ApiError } from './api/client';
 import { createQueryClient, USER_SCOPED } from './queryClient';
-import { userKeys } from './queries/user';
+import { userKeys } from './queries/keys';
 
 const user = { displayName: 'Jo', balance: '10.00' };
 const unauthorized = () => new ApiError(401, 'Sign in required', { code: 'unauthorized' });

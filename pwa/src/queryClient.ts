@@ -13,7 +13,7 @@
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorized } from './api/client';
-import { userKeys } from './queries/user';
+import { userKeys } from './queries/keys';
 
 /** What a query's `meta` may say; `userScoped` marks data of the signed-in user. */
 type AppQueryMeta = { userScoped?: boolean } & Record<string, unknown>;

@@ -102,6 +102,11 @@ export const paymentMethodInputSchema = z
     }
   });
 export type PaymentMethodInput = z.input<typeof paymentMethodInputSchema>;
+
+/** The POST body the PWA sends: every field of every type, empty strings for the ones the type does not use. */
+export type PaymentMethodBody = {
+  [K in Exclude<keyof PaymentMethodInput, 'isDefault'>]-?: NonNullable<PaymentMethodInput[K]>;
+};
 export type NewPaymentMethod = z.output<typeof paymentMethodInputSchema>;
 
 /** A saved payment method as the API answers it: secrets only ever masked. */

@@ -6,11 +6,31 @@
 import { randomFillSync } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { type PoolClient } from 'pg';
+import { type Condition, type Rarity } from '../../../shared/constants';
 import { feeCents } from '../../../shared/money';
+import { type SimItem } from '../steam/demoInventory';
 import { inspectPayloadOf } from '../steam/steamInventoryJson';
 import { timed, type Phases } from './bulkLoad';
 import { copyBinary, CopyBinaryWriter } from './copyBinary';
-import { type SeedListing } from './marketListings';
+
+/** One listing of the seed and the bot item it names, as ./marketListings.ts generates them. */
+export interface SeedListing {
+  sellerSteamId: string;
+  sellerAssetid: string;
+  /** The item as the bot holds it (its bot asset id is drawn at insert time). */
+  item: Omit<SimItem, 'assetid'>;
+  name: string;
+  marketHashName: string;
+  imageUrl: string;
+  weaponType: string;
+  rarity: Rarity;
+  condition: Condition | null;
+  priceCents: number;
+  status: 'holding' | 'active';
+  holdStartTime: Date;
+  holdEndTime: Date;
+  featured: boolean;
+}
 
 /** About the bytes of an item's row and of a listing's row in COPY's binary format. */
 const ITEM_ROW_BYTES = 400;

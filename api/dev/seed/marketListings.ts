@@ -15,7 +15,7 @@
  */
 import { type PoolClient } from 'pg';
 import { type EntityManager } from 'typeorm';
-import { type Condition, type Rarity } from '../../../shared/constants';
+import { type Rarity } from '../../../shared/constants';
 import { accountIdOf, STEAMID64_BASE } from '../../../shared/steam';
 import { type Seeder } from '../../db/seed';
 import { SIM_BOT_PERSONA_NAME, SIM_BOT_STEAM_ID } from '../steam/accounts';
@@ -28,11 +28,10 @@ import {
   hash53,
   SOUVENIR_SKINS,
   type Rng,
-  type SimItem,
 } from '../steam/demoInventory';
 import { simIconToken, steamItemName, steamMarketHashName } from '../steam/steamInventoryJson';
 import { bulkLoad, timed, type Phases } from './bulkLoad';
-import { copyChunks, RisingUuids, type CopyTarget } from './listingRows';
+import { copyChunks, RisingUuids, type CopyTarget, type SeedListing } from './listingRows';
 import { seedPriceCents, tierOf } from './pricing';
 
 /** Seeded sellers' steamid64s start here (clear of the demo accounts and the ids tests generate). */
@@ -57,24 +56,6 @@ const DAY_MS = 24 * HOUR_MS;
 export interface SeedSeller {
   steamId: string;
   personaName: string;
-}
-
-export interface SeedListing {
-  sellerSteamId: string;
-  sellerAssetid: string;
-  /** The item as the bot holds it (its bot asset id is drawn at insert time). */
-  item: Omit<SimItem, 'assetid'>;
-  name: string;
-  marketHashName: string;
-  imageUrl: string;
-  weaponType: string;
-  rarity: Rarity;
-  condition: Condition | null;
-  priceCents: number;
-  status: 'holding' | 'active';
-  holdStartTime: Date;
-  holdEndTime: Date;
-  featured: boolean;
 }
 
 /** Share of the market per tier: cheap skins are common, but buyers come for the valuable ones too. */

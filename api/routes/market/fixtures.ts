@@ -11,7 +11,8 @@ import { TRADE_HOLD_MS } from '../../../shared/constants';
 import { accountIdOf } from '../../../shared/steam';
 import { createDataSource } from '../../db/dataSource';
 import { SIM_BOT_PERSONA_NAME, SIM_BOT_STEAM_ID } from '../../dev/steam/accounts';
-import { generateSeedListings, insertSeedListings, type SeedListing } from '../../dev/seed/marketListings';
+import { type SeedListing } from '../../dev/seed/listingRows';
+import { generateSeedListings, insertSeedListings } from '../../dev/seed/marketListings';
 import { uniqueSteamId } from '../../test/signIn';
 import { type TestClient } from '../../test/testApp';
 

@@ -28,7 +28,8 @@ import {
   LuTag,
   LuUser,
 } from 'react-icons/lu';
-import { formatBalance, useLogoutMutation, type User } from '../queries/user';
+import { useLogoutMutation } from '../logout';
+import { formatBalance, type User } from '../queries/user';
 import { Logo } from './Logo';
 import { SteamLoginButton } from './SteamLoginButton';
 import { UserAvatar } from './UserAvatar';

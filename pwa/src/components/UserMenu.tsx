@@ -10,7 +10,8 @@ import {
   LuUser,
   LuWallet,
 } from 'react-icons/lu';
-import { useLogoutMutation, type User } from '../queries/user';
+import { useLogoutMutation } from '../logout';
+import type { User } from '../queries/user';
 import { UserAvatar } from './UserAvatar';
 import { ACCOUNT_LINKS } from './navigation';
 

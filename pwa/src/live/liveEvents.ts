@@ -6,9 +6,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Listing, ListingsPage } from '../../../shared/schemas/market';
-import { listingKeys, orderKeys, tradeOfferKeys, walletKeys } from '../queries/keys';
+import { listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys } from '../queries/keys';
 import { mapPagedItems, type PagedList } from '../queries/pagedLists';
-import { userKeys, type User } from '../queries/user';
+import type { User } from '../queries/user';
 
 export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

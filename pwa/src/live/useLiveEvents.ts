@@ -6,7 +6,8 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCurrentUser, userKeys, type User } from '../queries/user';
+import { userKeys } from '../queries/keys';
+import { useCurrentUser, type User } from '../queries/user';
 import { useOnline } from '../offline/network';
 import { applyLiveEvent, LIVE_EVENT_TYPES } from './liveEvents';
 

@@ -25,8 +25,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { InventoryItem } from '../../../shared/schemas/inventory';
 import type { Listing, ListingsSummary, Order } from '../../../shared/schemas/market';
 import type { CurrentUser, ProfileUpdate } from '../../../shared/schemas/user';
-import type { PaymentMethod } from '../../../shared/schemas/wallet';
-import type { PaymentMethodBody } from '../queries/paymentMethods';
+import type { PaymentMethod, PaymentMethodBody } from '../../../shared/schemas/wallet';
 
 export const DB_NAME = 'skinmarket';
 

@@ -2,7 +2,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SkinsPage } from '../../../shared/schemas/market';
 import { marketKeys, seedDefaultSkinsPage } from '../queries/market';
-import { DEFAULT_MARKET_FILTERS } from '../queries/skinsRequest';
+import { DEFAULT_MARKET_FILTERS } from '../../../shared/skinsRequest';
 import { createQueryClient } from '../queryClient';
 import { testMarketItem } from '../testing/marketItem';
 

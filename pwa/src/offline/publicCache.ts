@@ -21,7 +21,7 @@ import {
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { marketKeys } from '../queries/market';
-import { DEFAULT_MARKET_FILTERS } from '../queries/skinsRequest';
+import { DEFAULT_MARKET_FILTERS } from '../../../shared/skinsRequest';
 
 const STORAGE_KEY = 'skinmarket.public-cache';
 /** Bump when the shape of a persisted answer changes: older saves are then discarded. */

@@ -14,13 +14,13 @@
  * lost answer never applies it twice. Only the user the server says is signed in gets replayed.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { userKeys, type User } from '../queries/user';
-import { paymentMethodKeys } from '../queries/keys';
+import type { User } from '../queries/user';
+import { paymentMethodKeys, userKeys } from '../queries/keys';
 import type { OutboxOperation } from './db';
 import { loadUser } from './cachedData';
 import { db } from './db';
 import { isNetworkFailure, isOffline } from './network';
-import { QueuedForSync } from './queueing';
+import { QueuedForSync } from './queuedForSync';
 import { backoffMs, enqueue, entriesOf, OUTBOX_SYNC_TAG, replayOutbox, type ReplayReport } from './outbox';
 
 /** Background Sync, where the browser has it (Chromium); not in TypeScript's DOM types. */

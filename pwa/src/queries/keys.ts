@@ -4,6 +4,11 @@
  * written under them), the hooks only with the screens that use them, so they load with those.
  */
 
+export const userKeys = {
+  all: ['user'] as const,
+  current: () => [...userKeys.all, 'current'] as const,
+};
+
 export const walletKeys = {
   all: ['wallet'] as const,
   deposits: (limit: number) => [...walletKeys.all, 'deposits', { limit }] as const,

@@ -10,9 +10,9 @@ import { cartStore } from '../cart/cartStore';
 import { USER_SCOPED } from '../queryClient';
 import { marketKeys } from './market';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
-import { useCurrentUser, userKeys, type User } from './user';
+import { useCurrentUser, type User } from './user';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
-import { orderKeys } from './keys';
+import { orderKeys, userKeys } from './keys';
 import { itemsOf, pagePath, type PageParam } from './pagedLists';
 
 /** Orders a page (each with all its items). */

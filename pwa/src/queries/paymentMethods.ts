@@ -7,7 +7,7 @@
  * A 401 is the query client's business (queryClient.ts): the user becomes signed out.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethod, PaymentMethodInput } from '../../../shared/schemas/wallet';
+import type { PaymentMethod, PaymentMethodBody } from '../../../shared/schemas/wallet';
 import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
@@ -17,11 +17,6 @@ import { useOfflineCopy } from '../offline/useOfflineCopy';
 import { paymentMethodKeys } from './keys';
 
 export type { PaymentMethod } from '../../../shared/schemas/wallet';
-
-/** The POST body: every field of every type, empty strings for the ones the type does not use. */
-export type PaymentMethodBody = {
-  [K in Exclude<keyof PaymentMethodInput, 'isDefault'>]-?: NonNullable<PaymentMethodInput[K]>;
-};
 
 /** The saved methods; only fetched while someone is signed in. */
 export function usePaymentMethodsQuery() {

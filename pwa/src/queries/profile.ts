@@ -10,7 +10,8 @@ import type { ProfileUpdate } from '../../../shared/schemas/user';
 import { ApiError, apiFetch } from '../api/client';
 import { sendOrQueue } from '../offline/queueing';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
-import { userKeys, type User } from './user';
+import { userKeys } from './keys';
+import type { User } from './user';
 
 export interface UpdateProfileVariables {
   /** The fields to change; the profile page sends all three, the sell flow only tradeUrl. */

@@ -20,8 +20,8 @@ import type {
 import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
-import { useCurrentUser, userKeys, type User } from './user';
-import { walletKeys } from './keys';
+import { useCurrentUser, type User } from './user';
+import { walletKeys, userKeys } from './keys';
 import { pagePath, type PageParam } from './pagedLists';
 
 /** How many entries the "Recent deposits" and "Recent withdrawals" lists show. */

@@ -9,7 +9,7 @@
 import { type DataSource, type EntityManager } from 'typeorm';
 import { inTransaction } from '../../../db/transaction';
 import { type SimItem } from '../demoInventory';
-import { executeTrade } from './trades';
+import { executeTrade, type TradingRules } from './trades';
 
 /** ETradeOfferState values the simulation produces. */
 export const OFFER_STATE = { Active: 2, Accepted: 3, Canceled: 6, Declined: 7, InvalidItems: 8 } as const;
@@ -48,15 +48,6 @@ export class OfferRefusedError extends Error {
     super(message);
     this.name = 'OfferRefusedError';
   }
-}
-
-export interface TradingRules {
-  /** How long the simulated counterparty takes to answer (SIM_TRADE_ACCEPT_MS). */
-  acceptMs: number;
-  /** How long items the bot receives stay trade-protected (TRADE_HOLD_MS). */
-  holdMs: number;
-  /** The bot's account: the items it receives are trade-protected. */
-  botSteamId: string;
 }
 
 const OFFER_COLUMNS = `tradeofferid::text AS tradeofferid, sender_steam_id, partner_steam_id, message, items_to_give,

@@ -14,8 +14,8 @@ import { type AppServices } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { parseOrThrow } from '../../../middleware/validate';
 import { ensureAccount, SIM_BOT_STEAM_ID, STEAM_OUTAGE_STEAM_ID, tradingProfileOf } from '../accounts';
-import { cancelOffer, OfferRefusedError, readOffer, sendOffer, sentOffers, settleDueOffers, type SimOfferRow, type TradingRules } from './offers';
-import { reverseTrade, tradeById, tradeHistory, tradeJson } from './trades';
+import { cancelOffer, OfferRefusedError, readOffer, sendOffer, sentOffers, settleDueOffers, type SimOfferRow } from './offers';
+import { reverseTrade, tradeById, tradeHistory, tradeJson, type TradingRules } from './trades';
 
 const assetRef = z.object({
   appid: z.coerce.number().int(),

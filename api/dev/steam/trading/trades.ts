@@ -6,7 +6,16 @@
  */
 import { type DataSource, type EntityManager } from 'typeorm';
 import { inTransaction } from '../../../db/transaction';
-import { type TradingRules } from './offers';
+
+/** How the simulated Steam trades (router.ts builds them from the config). */
+export interface TradingRules {
+  /** How long the simulated counterparty takes to answer (SIM_TRADE_ACCEPT_MS). */
+  acceptMs: number;
+  /** How long items the bot receives stay trade-protected (TRADE_HOLD_MS). */
+  holdMs: number;
+  /** The bot's account: the items it receives are trade-protected. */
+  botSteamId: string;
+}
 
 /** ETradeStatus values the simulation produces. */
 export const TRADE_STATUS = { Complete: 3, TradeProtectionRollback: 12 } as const;

@@ -18,7 +18,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { SUPPORT } from '../../../../shared/constants';
 import { ApiError } from '../../api/client';
-import { QueuedForSync } from '../../offline/queueing';
+import { QueuedForSync } from '../../offline/queuedForSync';
 import { toaster } from '../toaster';
 import { type SubmittableForm } from './useZodForm';
 

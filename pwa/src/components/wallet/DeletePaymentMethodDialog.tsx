@@ -8,7 +8,7 @@ import { Box, Stack } from '@chakra-ui/react';
 import { Dialog } from '../chakra/dialog';
 import { LuTrash2 } from 'react-icons/lu';
 import { ApiError } from '../../api/client';
-import { QueuedForSync } from '../../offline/queueing';
+import { QueuedForSync } from '../../offline/queuedForSync';
 import { ConfirmDialog } from '../dialogs';
 import { useDeletePaymentMethodMutation, type PaymentMethod } from '../../queries/paymentMethods';
 import { createSlotToast } from '../forms/useFormSubmission';

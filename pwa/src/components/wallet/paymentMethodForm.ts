@@ -3,8 +3,7 @@
  * every type, so the body carries the chosen type's validated (normalised) fields and empty
  * strings for the rest.
  */
-import type { NewPaymentMethod } from '../../../../shared/schemas/wallet';
-import type { PaymentMethodBody } from '../../queries/paymentMethods';
+import type { NewPaymentMethod, PaymentMethodBody } from '../../../../shared/schemas/wallet';
 
 /** Every toast of the Payment Methods tab uses one slot, so a new outcome replaces the last instead of queueing. */
 export const PAYMENT_METHODS_TOAST_SLOT = 'payment-methods';

@@ -10,9 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CloseButton, HStack, Spinner } from '@chakra-ui/react';
 import { Alert } from '../../components/chakra/alert';
 import { InternalLink } from '../../components/LegalPage';
-import { formatBalance, useCurrentUser, userKeys } from '../../queries/user';
+import { formatBalance, useCurrentUser } from '../../queries/user';
 import { useDepositsQuery } from '../../queries/wallet';
-import { walletKeys } from '../../queries/keys';
+import { walletKeys, userKeys } from '../../queries/keys';
 import {
   CREDIT_POLL_ATTEMPTS,
   CREDIT_POLL_INTERVAL_MS,

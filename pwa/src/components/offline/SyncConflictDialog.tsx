@@ -5,11 +5,11 @@
  * dropped). Shown on whatever page is open, since the replay may run in the background.
  */
 import { Box, Button, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../components/chakra/dialog';
-import { Table } from '../components/chakra/table';
-import type { CurrentUser, ProfileUpdate } from '../../../shared/schemas/user';
-import type { OutboxEntry } from './db';
-import { acceptServerVersion, keepMyVersion } from './outbox';
+import { Dialog } from '../chakra/dialog';
+import { Table } from '../chakra/table';
+import type { CurrentUser, ProfileUpdate } from '../../../../shared/schemas/user';
+import type { OutboxEntry } from '../../offline/db';
+import { acceptServerVersion, keepMyVersion } from '../../offline/outbox';
 
 const FIELDS: Array<{ key: keyof ProfileUpdate; label: string }> = [
   { key: 'displayName', label: 'Name' },

@@ -6,12 +6,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { toaster } from '../components/toaster';
-import { useCurrentUser } from '../queries/user';
-import { db } from './db';
-import { usePendingEdits } from './pendingEdits';
+import { toaster } from '../toaster';
+import { useCurrentUser } from '../../queries/user';
+import { db } from '../../offline/db';
+import { usePendingEdits } from '../../offline/pendingEdits';
 import { SyncConflictDialog } from './SyncConflictDialog';
-import { refreshAfterReplay, replayNow, startOutboxSync } from './sync';
+import { refreshAfterReplay, replayNow, startOutboxSync } from '../../offline/sync';
 
 /** Notices already toasted (their deletion is asynchronous; a re-render must not toast them twice). */
 const shownNotices = new Set<number>();
