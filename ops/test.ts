@@ -49,6 +49,7 @@ const ok = () => keepGoing || results.every((result) => result.ok);
 
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 if (ok()) step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+if (ok()) step('import rules (dependency-cruiser)', bin('depcruise'), ['--config', '.dependency-cruiser.mjs', 'api', 'shared', 'pwa', 'ops']);
 if (ok()) step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
 
 if (ok()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skinsQuerySchema } from '../../../shared/schemas/market';
+import { skinsQuerySchema } from './schemas/market';
 import { searchParamsFromFilters, skinsRequestPath } from './skinsRequest';
 
 describe('searchParamsFromFilters', () => {

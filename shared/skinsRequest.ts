@@ -1,10 +1,11 @@
 /**
- * The Buy tab's filters and the GET /api/skins request they make. A module of its own that imports
- * no library, because the page's entry (main.tsx) asks for the market's first page before the app's
- * code has arrived (screens/market/buy/earlyFirstPage.ts).
+ * The Buy tab's filters and the GET /api/skins request they make: part of the contract, as the
+ * server renders /market with the same first page (api/pages/marketPage.ts). It imports no library,
+ * because the page's entry (pwa/src/main.tsx) asks for the market's first page before the app's
+ * code has arrived (pwa/src/screens/market/buy/earlyFirstPage.ts).
  */
-import { MARKET_PAGE_SIZE, type Condition, type Rarity, type WeaponType } from '../../../shared/constants';
-import type { MarketSort } from '../../../shared/schemas/market';
+import { MARKET_PAGE_SIZE, type Condition, type Rarity, type WeaponType } from './constants';
+import type { MarketSort } from './schemas/market';
 
 export const DEFAULT_MARKET_SORT: MarketSort = 'price_desc';
 

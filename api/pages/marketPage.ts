@@ -21,7 +21,7 @@ import { PAGE_TEMPLATE_FILE } from '../../shared/prerenderedPages';
 import type * as PageDocument from '../../pwa/src/prerender/document';
 import type * as PageRenderer from '../../pwa/src/prerender/entry';
 import type { PageData } from '../../pwa/src/prerender/pageData';
-import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../pwa/src/queries/skinsRequest';
+import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../shared/skinsRequest';
 import { type CachedCatalogue } from '../market/catalogueCache';
 import { presentMarketItem } from '../presenters/marketItem';
 

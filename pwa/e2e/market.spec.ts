@@ -12,7 +12,7 @@ import { MARKET_PAGE_SIZE } from '../../shared/constants';
 import { formatUsd, parseMoney } from '../../shared/money';
 import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
-import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../src/queries/skinsRequest';
+import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../shared/skinsRequest';
 import { openPage, waitForHydration } from './helpers/hydration';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';

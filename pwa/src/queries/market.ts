@@ -11,7 +11,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MarketItem, MarketStats, SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
-import { DEFAULT_MARKET_FILTERS, skinsRequestPath, type MarketFilters } from './skinsRequest';
+import { DEFAULT_MARKET_FILTERS, skinsRequestPath, type MarketFilters } from '../../../shared/skinsRequest';
 
 export const marketKeys = {
   all: ['market'] as const,

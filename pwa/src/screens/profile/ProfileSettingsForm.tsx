@@ -15,7 +15,7 @@ import { ApiError } from '../../api/client';
 import { FormField, RequiredFieldsNote } from '../../components/forms/FormField';
 import { useZodForm } from '../../components/forms/useZodForm';
 import { toaster } from '../../components/toaster';
-import { QueuedForSync } from '../../offline/queueing';
+import { QueuedForSync } from '../../offline/queuedForSync';
 import { isStaleProfileError, useUpdateProfileMutation } from '../../queries/profile';
 import type { User } from '../../queries/user';
 import { fieldError, profileFormValues, profileUpdate, toFormFieldErrors, type ProfileField } from './profileForm';

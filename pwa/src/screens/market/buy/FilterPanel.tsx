@@ -8,7 +8,7 @@ import { Box, Button, Collapsible, Field, Grid, Input, InputGroup, NativeSelect 
 import { LuSearch } from 'react-icons/lu';
 import { CONDITIONS, RARITIES, WEAPON_TYPES, type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
 import { RARITY_LABELS } from '../../../components/items';
-import type { MarketFilters } from '../../../queries/skinsRequest';
+import type { MarketFilters } from '../../../../../shared/skinsRequest';
 import { maxPriceError, priceError, useDraftField } from './useMarketFilters';
 
 const ALL = '';

@@ -12,7 +12,7 @@
  */
 import type { SkinsPage } from '../../../../../shared/schemas/market';
 import { startEarlyRequest, takeEarlyResponse } from '../../../api/earlyRequests';
-import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../../queries/skinsRequest';
+import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../../../../shared/skinsRequest';
 import { PAGE_DATA_ID } from '../../../prerender/marker';
 import { PRIORITY_CARDS } from '../../../components/items/priority';
 import { marketTabFor } from '../marketTab';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONDITIONS, MARKET_SORTS, RARITIES, WEAPON_TYPES } from '../../../../../shared/constants';
 import { skinsQuerySchema } from '../../../../../shared/schemas/market';
 import { marketKeys } from '../../../queries/market';
-import { searchParamsFromFilters, type MarketFilters } from '../../../queries/skinsRequest';
+import { searchParamsFromFilters, type MarketFilters } from '../../../../../shared/skinsRequest';
 import { filtersFromSearchParams, normalizeFilters } from './filterParams';
 
 describe('market filters in the URL', () => {

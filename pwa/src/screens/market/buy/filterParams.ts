@@ -22,7 +22,7 @@ import {
 } from '../../../../../shared/constants';
 import { parseMoney } from '../../../../../shared/money';
 import { isSingleLineText } from '../../../../../shared/text';
-import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../queries/skinsRequest';
+import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../../../shared/skinsRequest';
 
 function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
   return value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : undefined;

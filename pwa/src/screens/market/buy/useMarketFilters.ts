@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseMoney } from '../../../../../shared/money';
-import { DEFAULT_MARKET_FILTERS, searchParamsFromFilters, type MarketFilters } from '../../../queries/skinsRequest';
+import { DEFAULT_MARKET_FILTERS, searchParamsFromFilters, type MarketFilters } from '../../../../../shared/skinsRequest';
 import { filtersFromSearchParams, normalizeFilters } from './filterParams';
 
 export const FILTER_DEBOUNCE_MS = 300;
