@@ -6,6 +6,7 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { type DataSource } from 'typeorm';
+import type { ApiErrorBody } from '../shared/errorCodes';
 import { createApp, createWorkerApp } from './app';
 import { type Config } from './config';
 import { createDataSource } from './db/dataSource';
@@ -55,7 +56,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   // Until the app is ready the port answers 503 rather than refusing connections.
   const starting: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
-    res.end(JSON.stringify({ message: 'The server is starting; try again in a moment', code: 'starting' }));
+    res.end(JSON.stringify({ message: 'The server is starting; try again in a moment', code: 'starting' } satisfies ApiErrorBody));
   };
   const server = http.createServer(starting);
   await listen(server, config);

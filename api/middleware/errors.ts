@@ -39,13 +39,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Errors from libraries (body parser, koa itself) that carry a client status (4xx); their messages are safe to show. */
 function exposedClientError(error: unknown): HttpError | undefined {
-  const { status, message, type } = (error ?? {}) as { status?: unknown; message?: unknown; type?: unknown };
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
   if (status === 413) return new HttpError(413, 'payload_too_large', 'Request body is too large (limit 100 KB)');
   if (status === 400 && typeof message === 'string' && /JSON|Unexpected token|Unexpected end/i.test(message)) {
     return new HttpError(400, 'malformed_json', 'Request body is not valid JSON');
   }
-  const code = typeof type === 'string' ? type.replace(/\W+/g, '_') : 'bad_request';
+  // The library's own error type (say 'encoding.unsupported') is not part of the contract's codes.
+  const code = status === 415 ? 'unsupported_media_type' : status === 405 ? 'method_not_allowed' : 'bad_request';
   return new HttpError(status, code, typeof message === 'string' ? message : 'Bad request');
 }
 

@@ -4,6 +4,7 @@
  */
 import Router from '@koa/router';
 import { type Middleware } from 'koa';
+import type { ApiErrorBody } from '../../shared/errorCodes';
 import { type AppServices } from '../context';
 import { type CachedCatalogue } from '../market/catalogueCache';
 import { notFound } from '../errors';
@@ -45,7 +46,7 @@ export function apiFallback(router: Router): Middleware {
   return async (ctx) => {
     await allowed(ctx, async () => undefined);
     if (ctx.status === 405) {
-      ctx.body = { message: `${ctx.method} is not allowed here`, code: 'method_not_allowed' };
+      ctx.body = { message: `${ctx.method} is not allowed here`, code: 'method_not_allowed' } satisfies ApiErrorBody;
       return;
     }
     if (ctx.body === undefined) throw notFound('No such API endpoint');

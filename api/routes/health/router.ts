@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import { type Registry } from 'prom-client';
 import { type DataSource } from 'typeorm';
+import type { ApiErrorBody } from '../../../shared/errorCodes';
 
 const READY_TIMEOUT_MS = 1_500;
 
@@ -34,7 +35,7 @@ export function healthRouter(dataSource: DataSource, registry: Registry): Router
     ctx.set('Cache-Control', 'no-store');
     const ready = await databaseAnswers(dataSource);
     ctx.status = ready ? 200 : 503;
-    ctx.body = ready ? { status: 'ready' } : { message: 'The database is not reachable', code: 'database_unavailable' };
+    ctx.body = ready ? { status: 'ready' } : ({ message: 'The database is not reachable', code: 'database_unavailable' } satisfies ApiErrorBody);
   });
   router.get('/metrics', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

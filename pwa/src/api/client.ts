@@ -3,19 +3,14 @@
  * out. Every non-OK answer becomes an ApiError whose message is "<status>: <text>" (spec section 8),
  * where the text is the server's `message`, else the body text, else the status text.
  */
+import { errorBodyOf, type ApiErrorBody } from '../../../shared/errorCodes';
 import { takeEarlyResponse } from './earlyRequests';
-
-export interface ApiErrorBody {
-  message?: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly body: ApiErrorBody,
+    readonly body: Partial<ApiErrorBody>,
   ) {
     super(`${status}: ${message}`);
     this.name = 'ApiError';
@@ -51,9 +46,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const response = await (early ?? fetch(path, init));
   const text = await response.text();
   if (!response.ok) {
-    let body: ApiErrorBody = {};
+    let body: Partial<ApiErrorBody> = {};
     try {
-      body = JSON.parse(text) as ApiErrorBody;
+      body = errorBodyOf(JSON.parse(text));
     } catch {
       // Not JSON (a proxy's error page, say): the raw text is the message.
     }

@@ -21,6 +21,7 @@
  * and the worker never send the same entry at the same time.
  */
 import { PAYMENT_METHOD_LABELS } from '../../../shared/constants';
+import { errorBodyOf } from '../../../shared/errorCodes';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { PaymentMethod } from '../../../shared/schemas/wallet';
 import { db as defaultDb, type AppDB, type OutboxEntry, type OutboxOperation } from './db';
@@ -28,7 +29,6 @@ import { db as defaultDb, type AppDB, type OutboxEntry, type OutboxOperation } f
 /** The Background Sync tag the pages register and the worker answers. */
 export const OUTBOX_SYNC_TAG = 'skinmarket-outbox';
 const LOCK_NAME = 'skinmarket-outbox';
-const IN_PROGRESS_CODE = 'idempotency_key_in_progress';
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 5 * 60_000;
 
@@ -121,10 +121,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 function messageOf(body: unknown, response: Response): string {
-  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
-    return (body as { message: string }).message;
-  }
-  return typeof body === 'string' && body ? body : response.statusText || `Error ${response.status}`;
+  return errorBodyOf(body).message ?? (typeof body === 'string' && body ? body : response.statusText || `Error ${response.status}`);
 }
 
 async function send(entry: OutboxEntry, doFetch: typeof fetch): Promise<Outcome> {
@@ -139,7 +136,7 @@ async function send(entry: OutboxEntry, doFetch: typeof fetch): Promise<Outcome>
   if (response.ok) return { kind: 'applied', body };
   if (response.status === 401) return { kind: 'signed-out' };
   if (response.status >= 500) return { kind: 'retry' };
-  if (response.status === 409 && (body as { code?: unknown } | undefined)?.code === IN_PROGRESS_CODE) return { kind: 'retry' };
+  if (response.status === 409 && errorBodyOf(body).code === 'idempotency_key_in_progress') return { kind: 'retry' };
   if (response.status === 412 && entry.op.kind === 'profile') {
     // The conflict dialog shows what the server has now.
     try {

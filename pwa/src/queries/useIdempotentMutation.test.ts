@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MutationObserver } from '@tanstack/react-query';
+import type { ErrorCode } from '../../../shared/errorCodes';
 import { ApiError } from '../api/client';
 import { createQueryClient } from '../queryClient';
 import { IdempotencyKeys, isOutcomeUnknown, withIdempotencyKey } from './useIdempotentMutation';
@@ -23,7 +24,7 @@ function scriptedSend(outcomes: Array<'ok' | Error>) {
 }
 
 const networkError = () => new TypeError('Failed to fetch');
-const apiError = (status: number, code?: string) => new ApiError(status, 'refused', { code });
+const apiError = (status: number, code?: ErrorCode) => new ApiError(status, 'refused', code ? { code } : {});
 
 describe('isOutcomeUnknown', () => {
   it('is true when no answer arrived or the answer does not say whether the server acted', () => {

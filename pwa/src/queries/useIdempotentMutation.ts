@@ -25,9 +25,6 @@ import { useState } from 'react';
 import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
-/** The API's answer while a request with the same key is still running (its outcome is not known yet). */
-const IN_PROGRESS_CODE = 'idempotency_key_in_progress';
-
 /** The request header carrying the key. */
 export function idempotencyHeaders(idempotencyKey: string): Record<string, string> {
   return { 'Idempotency-Key': idempotencyKey };
@@ -36,7 +33,8 @@ export function idempotencyHeaders(idempotencyKey: string): Record<string, strin
 /** True when the failure leaves open whether the server acted, so a retry must reuse the key. */
 export function isOutcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || error.body.code === IN_PROGRESS_CODE;
+  // idempotency_key_in_progress: a request with the same key is still running, its outcome unknown.
+  return error.status >= 500 || error.body.code === 'idempotency_key_in_progress';
 }
 
 /** The key of the current attempt; pure, so the rules above are testable without React. */
