@@ -45,13 +45,16 @@ const slotToasts = new Map<string, string>();
 /**
  * Shows a toast that replaces the previous toast of the same slot. Toasts show one at a time, 5 s
  * each: a success right after a failed attempt would otherwise wait behind the failure. Updating
- * one toast in place would keep the old toast's timer, so the old one is dismissed instead and the
- * new one gets its full time. Without a slot it is a plain toaster.create.
+ * one toast in place would keep the old toast's timer, so the old one is removed instead and the
+ * new one gets its full time. Removed, not dismissed: a dismissed toast stays in the toaster for
+ * its exit animation, so the new one would queue behind it, and dismissing a queued toast does
+ * nothing (it would show later, stale: 'added' after 'deleted'). Without a slot it is a plain
+ * toaster.create.
  */
 export function createSlotToast(slot: string | undefined, options: ToastOptions): string {
   if (!slot) return toaster.create(options);
   const previous = slotToasts.get(slot);
-  if (previous !== undefined) toaster.dismiss(previous);
+  if (previous !== undefined) toaster.remove(previous);
   const id = toaster.create(options);
   slotToasts.set(slot, id);
   return id;
