@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const ZOD_PATH = { name: 'zod', message: "Import { z } from 'shared/schemas/zod' (sets zod's CSP-safe mode in browsers)." };
+const ZOD_MINI_PATH = { name: 'zod/mini', message: "Import { z } from 'shared/answers/z' (sets zod's CSP-safe mode in browsers and the service worker)." };
 /** The components of pwa/src/components/chakra/ (each module there adds its component's recipes). */
 const LATE_CHAKRA_PATH = {
   name: '@chakra-ui/react',
@@ -39,14 +40,14 @@ export default tseslint.config(
     // and the Chakra components no first paint draws through pwa/src/components/chakra/, which adds
     // their recipes to the theme as they load (a component without its recipe renders unstyled).
     files: ['pwa/src/**/*.ts', 'pwa/src/**/*.tsx', 'shared/**/*.ts'],
-    ignores: ['shared/schemas/zod.ts', '**/*.test.ts', 'pwa/src/components/chakra/*.ts'],
+    ignores: ['shared/schemas/zod.ts', 'shared/answers/z.ts', '**/*.test.ts', 'pwa/src/components/chakra/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [ZOD_PATH, LATE_CHAKRA_PATH] }],
+      'no-restricted-imports': ['error', { paths: [ZOD_PATH, ZOD_MINI_PATH, LATE_CHAKRA_PATH] }],
     },
   },
   {
     files: ['pwa/src/components/chakra/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_PATH] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_PATH, ZOD_MINI_PATH] }] },
   },
   {
     files: ['ops/**/*.ts'],

@@ -5,17 +5,14 @@
  * updates can resume from an event id.
  */
 import { type EntityManager } from 'typeorm';
+import type { LiveEvent, LiveEventType } from '../../shared/answers/events';
 
-export type DomainEventType = 'listing' | 'balance' | 'trade-offer' | 'order';
+export type DomainEventType = LiveEventType;
 
 export const DOMAIN_EVENTS_CHANNEL = 'domain_events';
 
-export interface DomainEvent {
-  /** The user whose tabs and devices hear of it. */
-  userId: string;
-  type: DomainEventType;
-  payload: Record<string, unknown>;
-}
+/** A live event (the payloads the PWA applies, shared/answers/events.ts) and the user whose tabs and devices hear of it. */
+export type DomainEvent = LiveEvent & { userId: string };
 
 /** Records the event inside the caller's transaction; NOTIFY is delivered when it commits. */
 export async function recordEvent(manager: EntityManager, event: DomainEvent): Promise<string> {

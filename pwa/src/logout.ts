@@ -2,6 +2,7 @@
  * Logging out, app wiring above the query modules: it reaches the push subscription, the session
  * and the device's offline data, and then starts the app over.
  */
+import { noContent } from '../../shared/answers/z';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from './api/client';
 
@@ -18,7 +19,7 @@ export function useLogoutMutation() {
       await import('./queries/pushSubscriptions')
         .then(({ unsubscribeDevice }) => unsubscribeDevice())
         .catch((error: unknown) => console.warn('Could not unsubscribe from push', error));
-      return apiFetch<unknown>('/auth/logout', { method: 'POST' });
+      return apiFetch('/auth/logout', noContent, { method: 'POST' });
     },
     onSuccess: async () => {
       const { clearUserData } = await import('./offline/db');

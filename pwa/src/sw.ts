@@ -27,8 +27,9 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { PRERENDERED_PATHS, prerenderedFileFor, prerenderedFileOf } from '../../shared/prerenderedPages';
 import type { PushMessage } from '../../shared/schemas/push';
-import type { CurrentUser } from '../../shared/schemas/user';
+import { parseAnswer } from '../../shared/answers/z';
 import { STAFF_CONSOLE_PATH } from '../../shared/staffConsole';
+import { currentUserCall, fetchInit } from './api/requests';
 import { patchCachedListing } from './offline/cachedData';
 import { OUTBOX_SYNC_TAG, replayOutbox } from './offline/outbox';
 
@@ -118,11 +119,13 @@ async function notifyPages(message: { type: string }): Promise<void> {
  * browser schedules the sync again.
  */
 async function replayForSignedInUser(): Promise<void> {
-  const response = await fetch('/api/user', { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
+  const call = currentUserCall();
+  const response = await fetch(call.path, { ...fetchInit(call), cache: 'no-store' });
   if (response.status === 401) return;
   if (!response.ok) throw new Error(`GET /api/user answered ${response.status}`);
-  const user = (await response.json()) as CurrentUser;
-  const report = await replayOutbox({ userId: user.steamId });
+  const user = parseAnswer(call.answer, await response.json());
+  if (!user.ok) throw new Error(`GET /api/user answered what the worker does not understand (${user.problem})`);
+  const report = await replayOutbox({ userId: user.value.steamId });
   if (report.applied.length > 0 || report.rejected.length > 0 || report.conflicts.length > 0) {
     await notifyPages({ type: 'outbox-replayed' });
   }

@@ -100,6 +100,8 @@ export const staffWithdrawalSchema = z.object({
   approvalsNeeded: z.number(),
 });
 export type StaffWithdrawal = z.infer<typeof staffWithdrawalSchema>;
+/** GET /api/staff/withdrawals?status */
+export const staffWithdrawalListSchema = z.object({ items: z.array(staffWithdrawalSchema) });
 
 /** GET /api/staff/withdrawals/{id}/destination: the decrypted payout details (audited). */
 export const withdrawalDestinationSchema = z.record(z.string(), z.string());
@@ -127,6 +129,8 @@ export const staffDepositSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type StaffDeposit = z.infer<typeof staffDepositSchema>;
+/** GET /api/staff/deposits/pending */
+export const staffDepositListSchema = z.object({ items: z.array(staffDepositSchema) });
 
 /** 201 when credited now; 200 with `credited: false` when this reference was already credited the same way. */
 export const creditDepositResultSchema = z.object({ credited: z.boolean(), deposit: staffDepositSchema });
@@ -149,6 +153,8 @@ export const staffUserSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type StaffUserSummary = z.infer<typeof staffUserSummarySchema>;
+/** GET /api/staff/users?q */
+export const staffUserListSchema = z.object({ items: z.array(staffUserSummarySchema) });
 
 export const staffUserDetailSchema = staffUserSummarySchema.extend({
   avatar: z.string(),
@@ -185,6 +191,12 @@ export const staffAttentionListingSchema = z.object({
   orderItemId: z.string().nullable(),
 });
 export type StaffAttentionListing = z.infer<typeof staffAttentionListingSchema>;
+/** GET /api/staff/market/attention */
+export const staffAttentionListSchema = z.object({ items: z.array(staffAttentionListingSchema) });
+/** POST /api/staff/market/listings/{id}/cancel-lost: what the buyer got back, if it was sold. */
+export const cancelLostResultSchema = z.object({ refunded: z.string().nullable() });
+/** POST /api/staff/market/order-items/{id}/retry-delivery */
+export const retryDeliveryResultSchema = z.object({ status: z.string() });
 export const staffFeaturedListingSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -195,6 +207,8 @@ export const staffFeaturedListingSchema = z.object({
   available: z.boolean(),
 });
 export type StaffFeaturedListing = z.infer<typeof staffFeaturedListingSchema>;
+/** GET /api/staff/market/featured */
+export const staffFeaturedListSchema = z.object({ items: z.array(staffFeaturedListingSchema) });
 export const featureListingSchema = z.strictObject({ featured: z.boolean(), reason: reason.optional() });
 export const marketActionSchema = z.strictObject({ reason });
 
@@ -227,6 +241,8 @@ export const supportItemSchema = z.object({
   notes: z.array(z.object({ id: z.string(), author: z.string(), body: z.string(), createdAt: z.string() })),
 });
 export type SupportItem = z.infer<typeof supportItemSchema>;
+/** GET /api/staff/support?status */
+export const supportItemListSchema = z.object({ items: z.array(supportItemSchema) });
 
 // ---- Audit log ---------------------------------------------------------------------------------
 
@@ -246,6 +262,8 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** GET /api/staff/audit: newest first, keyset-paged. */
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
 
 // ---- Overview ----------------------------------------------------------------------------------
 

@@ -56,17 +56,4 @@ export const profileUpdateSchema = z
   .refine((update) => Object.keys(update).length > 0, { message: 'Nothing to update' });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** GET /api/user. Money is a two-decimal string; `version` feeds If-Match on updates. */
-export interface CurrentUser {
-  steamId: string;
-  username: string;
-  displayName: string;
-  email: string;
-  tradeUrl: string;
-  avatar: string;
-  profileUrl: string;
-  balance: string;
-  depositReference: string;
-  version: number;
-  createdAt: string;
-}
+export type { CurrentUser } from '../answers/user';

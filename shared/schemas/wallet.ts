@@ -4,7 +4,7 @@
  * travels as two-decimal strings and becomes integer cents (bigint) only through shared/money.
  */
 import { text, z } from './zod';
-import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../constants';
+import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES} from '../constants';
 import { moneyAmount, depositAmountSchema } from './money';
 import { EMAIL_PATTERN } from './user';
 
@@ -38,8 +38,7 @@ export const paymentMethodInputSchema = z
     routingNumber: field(20).optional(),
     accountNumber: field(30).optional(),
     accountType: z.union([z.enum(['checking', 'savings']), z.literal('')]).optional(),
-    swiftCode: field(20).optional(),
-  })
+    swiftCode: field(20).optional() })
   .transform((input, ctx) => {
     const fail = (path: string, message: string) => {
       ctx.addIssue({ code: 'custom', path: [path], message });
@@ -77,8 +76,7 @@ export const paymentMethodInputSchema = z
           accountHolderName,
           routingNumber,
           accountNumber,
-          accountType: input.accountType || ('checking' as const),
-        };
+          accountType: input.accountType || ('checking' as const) };
       }
       case 'iban_sepa': {
         const accountHolderName = input.accountHolderName ?? '';
@@ -96,8 +94,7 @@ export const paymentMethodInputSchema = z
           accountHolderName,
           bankName: input.bankName ?? '',
           iban,
-          swiftCode,
-        };
+          swiftCode };
       }
     }
   });
@@ -109,24 +106,6 @@ export type PaymentMethodBody = {
 };
 export type NewPaymentMethod = z.output<typeof paymentMethodInputSchema>;
 
-/** A saved payment method as the API answers it: secrets only ever masked. */
-export interface PaymentMethod {
-  id: string;
-  type: PaymentMethodType;
-  label: string;
-  isDefault: boolean;
-  paypalEmail: string | null;
-  cryptoCurrency: (typeof CRYPTO_CURRENCIES)[number] | null;
-  walletAddress: string | null;
-  bankName: string | null;
-  accountHolderName: string | null;
-  iban: string | null;
-  swiftCode: string | null;
-  routingNumber: string | null;
-  accountNumber: string | null;
-  accountType: 'checking' | 'savings' | null;
-  createdAt: string;
-}
 
 const INVALID_WITHDRAWAL_AMOUNT = 'Please enter a valid withdrawal amount';
 
@@ -151,27 +130,12 @@ export const withdrawalRequestSchema = z
   .strictObject({
     amount: withdrawalAmountSchema,
     paymentMethodId: z.uuid({ error: 'Please select a payment method' }).optional(),
-    method: paymentMethodInputSchema.optional(),
-  })
+    method: paymentMethodInputSchema.optional() })
   .refine((request) => (request.paymentMethodId === undefined) !== (request.method === undefined), {
     message: 'Please select a payment method',
-    path: ['paymentMethodId'],
-  });
+    path: ['paymentMethodId'] });
 export type WithdrawalRequest = z.output<typeof withdrawalRequestSchema>;
 
-/**
- * GET /api/withdrawals/available. Checkout deposits (card, PayPal) can be spent at once but
- * withdrawn only `clearingDays` after they were paid, while the payer can still take them back.
- */
-export interface WithdrawableBalance {
-  /** The available balance ("45.00"). */
-  balance: string;
-  /** The part of it that can be withdrawn now ("20.00"). */
-  withdrawableBalance: string;
-  clearingDays: number;
-  /** Owed after a chargeback ("0.00"); while above zero nothing can be bought or withdrawn. */
-  owed: string;
-}
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -183,72 +147,24 @@ export const clearingNote = (clearingDays: number) =>
 export const notYetWithdrawableMessage = (withdrawable: string, clearingDays: number) =>
   `You can withdraw up to ${withdrawable} now: card and PayPal deposits can be withdrawn ${days(clearingDays)} after payment`;
 
-export const WITHDRAWAL_STATUSES = ['requested', 'processing', 'paid', 'rejected'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-
-export interface Withdrawal {
-  id: string;
-  amount: string;
-  status: WithdrawalStatus;
-  /** The destination as it was when requested, masked. */
-  method: { type: PaymentMethodType; label: string; summary: string };
-  note: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export const depositRequestSchema = z.strictObject({
   method: z.literal('paypal', { error: 'Only PayPal deposits go through checkout; see the instructions for other methods' }),
-  amount: depositAmountSchema,
-});
+  amount: depositAmountSchema });
 
-export const DEPOSIT_STATUSES = ['pending', 'completed', 'cancelled', 'failed'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-export interface Deposit {
-  id: string;
-  method: PaymentMethodType;
-  amount: string;
-  status: DepositStatus;
-  reference: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-export interface DepositCheckout {
-  depositId: string;
-  checkoutUrl: string;
-}
-
-/**
- * `chargeback`: the payment provider took a deposit back (refund or dispute); `debt`: the part of
- * a chargeback the balance did not cover, owed until repaid; `debt_repayment`: money credited
- * later that went to that debt first; `chargeback_reversal`: a dispute ruled in the user's favour
- * gave back what it took.
- */
-export const LEDGER_KINDS = [
-  'deposit',
-  'withdrawal',
-  'withdrawal_reversal',
-  'purchase',
-  'sale_payout',
-  'refund',
-  'chargeback',
-  'debt',
-  'debt_repayment',
-  'chargeback_reversal',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-/** One movement of the user's available balance (GET /api/transactions). */
-export interface WalletTransaction {
-  id: string;
-  kind: LedgerKind;
-  /** Signed: "+25.00" credits, "-10.00" debits. */
-  amount: string;
-  balanceAfter: string;
-  description: string;
-  createdAt: string;
-}
 
 export { pageQuerySchema, type Page } from './page';
+export {
+  DEPOSIT_STATUSES,
+  LEDGER_KINDS,
+  WITHDRAWAL_STATUSES,
+  type Deposit,
+  type DepositCheckout,
+  type DepositStatus,
+  type LedgerKind,
+  type PaymentMethod,
+  type WalletTransaction,
+  type WithdrawableBalance,
+  type Withdrawal,
+  type WithdrawalStatus } from '../answers/wallet';

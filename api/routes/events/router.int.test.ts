@@ -100,32 +100,32 @@ describe('GET /api/events', () => {
   it('resumes after Last-Event-ID with the events the browser missed, in order', async () => {
     const client = await signIn(app, uniqueSteamId());
     const userId = await userIdOf(client);
-    const first = await record(app, { userId, type: 'order', payload: { n: 1 } });
-    await record(app, { userId, type: 'order', payload: { n: 2 } });
-    await record(app, { userId, type: 'order', payload: { n: 3 } });
+    const first = await record(app, { userId, type: 'order', payload: { orderId: 'o1', status: 'created' } });
+    await record(app, { userId, type: 'order', payload: { orderId: 'o2', status: 'created' } });
+    await record(app, { userId, type: 'order', payload: { orderId: 'o3', status: 'created' } });
 
     const stream = await openStream(client, { 'last-event-id': first });
     const received = await stream.until(2);
     await stream.close();
-    expect(received.map((event) => event.data.n)).toEqual([2, 3]);
+    expect(received.map((event) => event.data.orderId)).toEqual(['o2', 'o3']);
   });
 
   it('starts a fresh stream at the newest event (no replay of history)', async () => {
     const client = await signIn(app, uniqueSteamId());
     const userId = await userIdOf(client);
-    await record(app, { userId, type: 'order', payload: { n: 'old' } });
+    await record(app, { userId, type: 'order', payload: { orderId: 'old', status: 'created' } });
     const stream = await openStream(client);
-    await record(app, { userId, type: 'order', payload: { n: 'new' } });
+    await record(app, { userId, type: 'order', payload: { orderId: 'new', status: 'created' } });
     const received = await stream.until(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     await stream.close();
-    expect(received.map((event) => event.data.n)).toEqual(['new']);
+    expect(received.map((event) => event.data.orderId)).toEqual(['new']);
   });
 
   it('names where a fresh stream starts, so a browser whose stream ends before any event resumes there', async () => {
     const client = await signIn(app, uniqueSteamId());
     const userId = await userIdOf(client);
-    const newest = await record(app, { userId, type: 'order', payload: { n: 'old' } });
+    const newest = await record(app, { userId, type: 'order', payload: { orderId: 'old', status: 'created' } });
     const first = await openStream(client);
     for (let waited = 0; first.text.length === 0 && waited < 5_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
     await first.close();
@@ -133,11 +133,11 @@ describe('GET /api/events', () => {
     expect(first.text[0]).toBe(`retry: 3000\nid: ${newest}`);
     expect(first.received).toEqual([]);
 
-    await record(app, { userId, type: 'order', payload: { n: 'while away' } });
+    await record(app, { userId, type: 'order', payload: { orderId: 'while away', status: 'created' } });
     const resumed = await openStream(client, { 'last-event-id': newest });
     const received = await resumed.until(1);
     await resumed.close();
-    expect(received.map((event) => event.data.n)).toEqual(['while away']);
+    expect(received.map((event) => event.data.orderId)).toEqual(['while away']);
   });
 
   it('refuses a Last-Event-ID it did not send', async () => {

@@ -1,10 +1,14 @@
 /**
  * The one way the PWA talks to the API: same-origin fetch with the session cookie, JSON in and
- * out. Every non-OK answer becomes an ApiError whose message is "<status>: <text>" (spec section 8),
- * where the text is the server's `message`, else the body text, else the status text.
+ * out, every answer checked against its shared schema (shared/answers/). Every non-OK answer
+ * becomes an ApiError whose message is "<status>: <text>", where the text is the server's
+ * `message`, else the body text, else the status text: that is what error toasts show. An OK answer
+ * that does not match its schema is a MalformedAnswerError, never a value of the wrong shape.
  */
+import { parseAnswer, type AnswerSchema } from '../../../shared/answers/z';
 import { errorBodyOf, type ApiErrorBody } from '../../../shared/errorCodes';
 import { takeEarlyResponse } from './earlyRequests';
+import { fetchInit, type ApiCall, type ApiRequest } from './requests';
 
 export class ApiError extends Error {
   constructor(
@@ -22,25 +26,24 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+/** An OK answer whose body does not match the schema the PWA and the server share. */
+export class MalformedAnswerError extends Error {
+  constructor(what: string, problem: string) {
+    super(`The server's answer to ${what} was not understood (${problem})`);
+    this.name = 'MalformedAnswerError';
+  }
 }
 
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
-  const init: RequestInit = {
-    method: request.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    signal: request.signal,
-  };
-  if (request.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(request.body);
-  }
+export type { ApiRequest };
+
+/** Sends a built call (./requests.ts) and parses its answer. */
+export function apiCall<T>(call: ApiCall<T>): Promise<T> {
+  return apiFetch(call.path, call.answer, call);
+}
+
+/** Sends a request and parses its answer with `answer` (an empty body reads as undefined). */
+export async function apiFetch<T>(path: string, answer: AnswerSchema<T>, request: ApiRequest = {}): Promise<T> {
+  const init = fetchInit(request);
   // A GET the page's entry already started (earlyRequests.ts) is not sent twice.
   const early = init.method === 'GET' ? takeEarlyResponse(path) : undefined;
   const response = await (early ?? fetch(path, init));
@@ -54,7 +57,16 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     }
     throw new ApiError(response.status, body.message || text || response.statusText, body);
   }
-  return (text ? JSON.parse(text) : undefined) as T;
+  const what = `${init.method} ${path.split('?')[0]}`;
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new MalformedAnswerError(what, 'not JSON');
+  }
+  const parsed = parseAnswer(answer, json);
+  if (!parsed.ok) throw new MalformedAnswerError(what, parsed.problem);
+  return parsed.value;
 }
 
 /**
@@ -70,9 +82,9 @@ export function isUnauthorized(error: unknown): error is ApiError {
  * Like apiFetch, but a 401 yields null. Only the current-user call reads it this way: "no user" is
  * how every screen knows the visitor is signed out (spec section 7).
  */
-export async function apiFetchOrNull<T>(path: string, request: ApiRequest = {}): Promise<T | null> {
+export async function apiFetchOrNull<T>(path: string, answer: AnswerSchema<T>, request: ApiRequest = {}): Promise<T | null> {
   try {
-    return await apiFetch<T>(path, request);
+    return await apiFetch(path, answer, request);
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;

@@ -9,7 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { userKeys } from '../queries/keys';
 import { useCurrentUser, type User } from '../queries/user';
 import { useOnline } from '../offline/network';
-import { applyLiveEvent, LIVE_EVENT_TYPES } from './liveEvents';
+import { LIVE_EVENT_TYPES, liveEventSchema } from '../../../shared/answers/events';
+import { applyLiveEvent } from './liveEvents';
 
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
@@ -24,11 +25,14 @@ export function useLiveEvents(): void {
     const source = new EventSource('/api/events');
     for (const type of LIVE_EVENT_TYPES) {
       source.addEventListener(type, (event: MessageEvent<string>) => {
+        let parsed;
         try {
-          applyLiveEvent(queryClient, type, JSON.parse(event.data) as Record<string, unknown>);
+          parsed = liveEventSchema.safeParse({ type, payload: JSON.parse(event.data) });
         } catch {
-          // A malformed event is skipped; the next poll catches up.
+          parsed = undefined;
         }
+        // A malformed event is skipped; the next poll catches up.
+        if (parsed?.success) applyLiveEvent(queryClient, parsed.data);
       });
     }
     source.addEventListener('error', () => {

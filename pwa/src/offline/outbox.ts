@@ -22,8 +22,10 @@
  */
 import { PAYMENT_METHOD_LABELS } from '../../../shared/constants';
 import { errorBodyOf } from '../../../shared/errorCodes';
-import type { CurrentUser } from '../../../shared/schemas/user';
-import type { PaymentMethod } from '../../../shared/schemas/wallet';
+import type { CurrentUser } from '../../../shared/answers/user';
+import type { PaymentMethod } from '../../../shared/answers/wallet';
+import { parseAnswer } from '../../../shared/answers/z';
+import { addPaymentMethodCall, currentUserCall, deletePaymentMethodCall, fetchInit, updateProfileCall, type ApiCall, type ApiRequest } from '../api/requests';
 import { db as defaultDb, type AppDB, type OutboxEntry, type OutboxOperation } from './db';
 
 /** The Background Sync tag the pages register and the worker answers. */
@@ -93,23 +95,20 @@ function withOutboxLock<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function requestOf(entry: OutboxEntry): { path: string; init: RequestInit } {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.idempotencyKey };
-  const json = (body: unknown) => {
-    headers['Content-Type'] = 'application/json';
-    return JSON.stringify(body);
-  };
-  const init = (method: string, body?: string): RequestInit => ({ method, headers, body, credentials: 'same-origin', cache: 'no-store' });
+/** The entry's request, built as the pages build it when they send it online. */
+function callOf(entry: OutboxEntry): ApiCall<unknown> {
   switch (entry.op.kind) {
     case 'profile':
-      headers['If-Match'] = `"${entry.op.baseVersion}"`;
-      return { path: '/api/user/profile', init: init('PATCH', json(entry.op.update)) };
+      return updateProfileCall(entry.op.update, entry.op.baseVersion, entry.idempotencyKey);
     case 'payment-method-add':
-      return { path: '/api/payment-methods', init: init('POST', json(entry.op.body)) };
+      return addPaymentMethodCall(entry.op.body, entry.idempotencyKey);
     case 'payment-method-delete':
-      return { path: `/api/payment-methods/${encodeURIComponent(entry.op.paymentMethodId)}`, init: init('DELETE') };
+      return deletePaymentMethodCall(entry.op.paymentMethodId, entry.idempotencyKey);
   }
 }
+
+/** Never an HTTP-cached answer: each send must reach the server. */
+const replayInit = (call: ApiRequest): RequestInit => ({ ...fetchInit(call), cache: 'no-store' });
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -125,25 +124,31 @@ function messageOf(body: unknown, response: Response): string {
 }
 
 async function send(entry: OutboxEntry, doFetch: typeof fetch): Promise<Outcome> {
-  const { path, init } = requestOf(entry);
+  const call = callOf(entry);
   let response: Response;
   try {
-    response = await doFetch(path, init);
+    response = await doFetch(call.path, replayInit(call));
   } catch {
     return { kind: 'retry' };
   }
   const body = await readJson(response).catch(() => undefined);
-  if (response.ok) return { kind: 'applied', body };
+  if (response.ok) {
+    // The server applied it; an answer of the wrong shape only means the local copy is not updated
+    // from it (the pages re-read the list when they see the entry gone).
+    const parsed = parseAnswer(call.answer, body);
+    return { kind: 'applied', body: parsed.ok ? parsed.value : undefined };
+  }
   if (response.status === 401) return { kind: 'signed-out' };
   if (response.status >= 500) return { kind: 'retry' };
   if (response.status === 409 && errorBodyOf(body).code === 'idempotency_key_in_progress') return { kind: 'retry' };
   if (response.status === 412 && entry.op.kind === 'profile') {
     // The conflict dialog shows what the server has now.
     try {
-      const current = await doFetch('/api/user', { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' });
+      const userCall = currentUserCall();
+      const current = await doFetch(userCall.path, replayInit(userCall));
       if (current.status === 401) return { kind: 'signed-out' };
-      if (!current.ok) return { kind: 'retry' };
-      return { kind: 'conflict', serverUser: (await current.json()) as CurrentUser };
+      const serverUser = current.ok ? parseAnswer(userCall.answer, await current.json()) : null;
+      return serverUser?.ok ? { kind: 'conflict', serverUser: serverUser.value } : { kind: 'retry' };
     } catch {
       return { kind: 'retry' };
     }
@@ -163,12 +168,16 @@ function rejectionNotice(entry: OutboxEntry, message: string): { title: string; 
   }
 }
 
-/** Writes an applied entry's answer into the cached copy, and removes the entry, in one transaction. */
+/**
+ * Writes an applied entry's answer (parsed with its call's schema: the user for a profile edit, the
+ * method for an add; undefined when it did not parse) into the cached copy, and removes the entry,
+ * in one transaction.
+ */
 async function recordApplied(database: AppDB, entry: OutboxEntry, body: unknown, now: number): Promise<void> {
   await database.transaction('rw', [database.outbox, database.user, database.paymentMethods, database.meta], async () => {
     await database.outbox.delete(entry.seq!);
     const op = entry.op;
-    if (op.kind === 'profile') {
+    if (op.kind === 'profile' && body !== undefined) {
       const user = body as CurrentUser;
       await database.user.put(user);
       await database.meta.put({ dataset: 'user', userId: entry.userId, updatedAt: now });
@@ -179,11 +188,11 @@ async function recordApplied(database: AppDB, entry: OutboxEntry, body: unknown,
           await database.outbox.update(next.seq!, { op: { ...next.op, baseVersion: user.version } });
         }
       }
-    } else if (op.kind === 'payment-method-add') {
+    } else if (op.kind === 'payment-method-add' && body !== undefined) {
       const method = body as PaymentMethod;
       const count = await database.paymentMethods.where('userId').equals(entry.userId).count();
       await database.paymentMethods.put({ ...method, userId: entry.userId, position: count });
-    } else {
+    } else if (op.kind === 'payment-method-delete') {
       await database.paymentMethods.delete(op.paymentMethodId);
     }
   });

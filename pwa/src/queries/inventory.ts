@@ -7,9 +7,9 @@
  * comes from the explicit Refresh button, which asks the server to re-read Steam (`?refresh=1`) and
  * writes the answer into the same cache entry the screens read.
  */
+import { botStatusAnswer, inventoryAnswer } from '../../../shared/answers/inventory';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOT_STATUS_POLL_MS, INVENTORY_STALE_MS } from '../../../shared/constants';
-import type { BotStatus, InventoryResponse } from '../../../shared/schemas/inventory';
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
@@ -23,12 +23,11 @@ export function useInventoryQuery() {
   const query = useQuery({
     queryKey: inventoryKeys.mine(),
     // A 401 signs the user out (the query client's rule, queryClient.ts).
-    queryFn: ({ signal }) => apiFetch<InventoryResponse>('/api/inventory', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/inventory', inventoryAnswer, { signal }),
     enabled: Boolean(user),
     meta: USER_SCOPED,
     staleTime: INVENTORY_STALE_MS,
-    refetchOnWindowFocus: false,
-  });
+    refetchOnWindowFocus: false });
   return useOfflineCopy(query, 'inventory');
 }
 
@@ -39,19 +38,17 @@ export function useInventoryQuery() {
 export function useRefreshInventoryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<InventoryResponse>('/api/inventory?refresh=1'),
+    mutationFn: () => apiFetch('/api/inventory?refresh=1', inventoryAnswer),
     onSuccess: (inventory) => {
       queryClient.setQueryData(inventoryKeys.mine(), inventory);
-    },
-  });
+    } });
 }
 
 /** Whether the trade bot is online, polled every BOT_STATUS_POLL_MS (30 s) while the page is visible. */
 export function useBotStatusQuery({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: inventoryKeys.botStatus(),
-    queryFn: ({ signal }) => apiFetch<BotStatus>('/api/bot-status', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/bot-status', botStatusAnswer, { signal }),
     enabled,
-    refetchInterval: BOT_STATUS_POLL_MS,
-  });
+    refetchInterval: BOT_STATUS_POLL_MS });
 }

@@ -8,9 +8,10 @@
  * repeat finds the listing already cancelled and is refused, nothing happens twice. A 401 is the
  * query client's business (queryClient.ts): the user becomes signed out.
  */
+import { listingAnswer, listingsPageAnswer } from '../../../shared/answers/market';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { LISTINGS_PAGE_SIZE, LISTINGS_POLL_MS } from '../../../shared/constants';
-import type { Listing, ListingsPage } from '../../../shared/schemas/market';
+import type { ListingsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { useCurrentUser } from './user';
@@ -27,13 +28,12 @@ export function useListingsQuery() {
   // (offline/useOfflineCopy.ts).
   const query = useInfiniteQuery({
     queryKey: listingKeys.mine(),
-    queryFn: ({ pageParam, signal }) => apiFetch<ListingsPage>(pagePath('/api/listings', LISTINGS_PAGE_SIZE, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(pagePath('/api/listings', LISTINGS_PAGE_SIZE, pageParam), listingsPageAnswer, { signal }),
     initialPageParam: null as PageParam,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: Boolean(user),
     refetchInterval: LISTINGS_POLL_MS,
-    meta: USER_SCOPED,
-  });
+    meta: USER_SCOPED });
   return useOfflineCopy(query, 'listings');
 }
 
@@ -46,12 +46,11 @@ export function useCancelListingMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: listingKeys.cancel(),
-    mutationFn: (id: string) => apiFetch<Listing>(`/api/listings/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    mutationFn: (id: string) => apiFetch(`/api/listings/${encodeURIComponent(id)}/cancel`, listingAnswer, { method: 'POST' }),
     onSuccess: (cancelled) => {
       queryClient.setQueryData<PagedList<ListingsPage>>(listingKeys.mine(), (pages) =>
         mapPagedItems(pages, (listing) => (listing.id === cancelled.id ? cancelled : listing)),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.mine() }),
-  });
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.mine() }) });
 }

@@ -8,8 +8,9 @@
  * (screens/market/buy/filterParams.ts): this module imports only types from the shared schemas, so
  * the landing page, which uses the featured and stats hooks, does not download the schema library.
  */
+import { featuredSkinsAnswer, marketStatsAnswer, skinsPageAnswer } from '../../../shared/answers/market';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { MarketItem, MarketStats, SkinsPage } from '../../../shared/schemas/market';
+import type { SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath, type MarketFilters } from '../../../shared/skinsRequest';
 
@@ -19,8 +20,7 @@ export const marketKeys = {
   /** Pass validated filters (filterParams.ts): equal views must give equal keys. */
   skins: (filters: MarketFilters) => [...marketKeys.skinsAll(), filters] as const,
   featured: () => [...marketKeys.all, 'featured'] as const,
-  stats: () => [...marketKeys.all, 'stats'] as const,
-};
+  stats: () => [...marketKeys.all, 'stats'] as const };
 
 /**
  * The Buy grid: pages of MARKET_PAGE_SIZE in the server's order. While a changed filter loads, the
@@ -29,11 +29,10 @@ export const marketKeys = {
 export function useSkinsInfiniteQuery(filters: MarketFilters) {
   return useInfiniteQuery({
     queryKey: marketKeys.skins(filters),
-    queryFn: ({ pageParam, signal }) => apiFetch<SkinsPage>(skinsRequestPath(filters, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(skinsRequestPath(filters, pageParam), skinsPageAnswer, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+    placeholderData: keepPreviousData });
 }
 
 /**
@@ -48,14 +47,12 @@ export function seedDefaultSkinsPage(client: QueryClient, page: SkinsPage, readA
 export function useFeaturedSkinsQuery() {
   return useQuery({
     queryKey: marketKeys.featured(),
-    queryFn: ({ signal }) => apiFetch<MarketItem[]>('/api/featured-skins', { signal }),
-  });
+    queryFn: ({ signal }) => apiFetch('/api/featured-skins', featuredSkinsAnswer, { signal }) });
 }
 
 /** The landing page's stats row. */
 export function useMarketStatsQuery() {
   return useQuery({
     queryKey: marketKeys.stats(),
-    queryFn: ({ signal }) => apiFetch<MarketStats>('/api/market-stats', { signal }),
-  });
+    queryFn: ({ signal }) => apiFetch('/api/market-stats', marketStatsAnswer, { signal }) });
 }

@@ -3,13 +3,15 @@
  * (POST /api/purchases, with an Idempotency-Key) and the buyer's orders with their per-item delivery
  * state (GET /api/orders, a page of orders at a time as the buyer scrolls).
  */
+import { ordersPageAnswer, purchaseAnswer } from '../../../shared/answers/market';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderItemStatus, OrdersPage, PurchaseRequest, PurchaseResult } from '../../../shared/schemas/market';
+import type { Order, OrderItemStatus,  PurchaseRequest} from '../../../shared/schemas/market';
 import { ApiError, apiFetch } from '../api/client';
 import { cartStore } from '../cart/cartStore';
 import { USER_SCOPED } from '../queryClient';
 import { marketKeys } from './market';
-import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
+import { idempotencyHeaders } from '../api/requests';
+import { useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, type User } from './user';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
 import { orderKeys, userKeys } from './keys';
@@ -39,13 +41,12 @@ export function useOrdersQuery() {
   // Offline, the copy kept on this device: every page loaded (offline/useOfflineCopy.ts).
   const query = useInfiniteQuery({
     queryKey: orderKeys.mine(),
-    queryFn: ({ pageParam, signal }) => apiFetch<OrdersPage>(pagePath('/api/orders', ORDERS_PAGE_SIZE, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(pagePath('/api/orders', ORDERS_PAGE_SIZE, pageParam), ordersPageAnswer, { signal }),
     initialPageParam: null as PageParam,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     meta: USER_SCOPED,
     enabled: Boolean(user),
-    refetchInterval: (query) => ordersPollInterval(itemsOf(query.state.data)),
-  });
+    refetchInterval: (query) => ordersPollInterval(itemsOf(query.state.data)) });
   return useOfflineCopy(query, 'orders');
 }
 
@@ -58,7 +59,7 @@ export function usePurchaseMutation() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (input: PurchaseRequest, idempotencyKey) =>
-      apiFetch<PurchaseResult>('/api/purchases', { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
+      apiFetch('/api/purchases', purchaseAnswer, { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
     onSuccess: (result, input) => {
       // Here rather than in the screen: it must happen even if the buyer left the market meanwhile.
       cartStore.removeMany(input.listingIds);
@@ -74,6 +75,5 @@ export function usePurchaseMutation() {
       if (!error || (error instanceof ApiError && error.status === 409)) {
         void queryClient.invalidateQueries({ queryKey: marketKeys.all });
       }
-    },
-  });
+    } });
 }

@@ -6,11 +6,13 @@
  * the network, they go into the outbox with their key instead (offline/queueing.ts: QueuedForSync).
  * A 401 is the query client's business (queryClient.ts): the user becomes signed out.
  */
+import { paymentMethodsAnswer } from '../../../shared/answers/wallet';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethod, PaymentMethodBody } from '../../../shared/schemas/wallet';
-import { ApiError, apiFetch } from '../api/client';
+import { ApiError, apiCall, apiFetch } from '../api/client';
+import { addPaymentMethodCall, deletePaymentMethodCall } from '../api/requests';
 import { USER_SCOPED } from '../queryClient';
-import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
+import { useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser } from './user';
 import { sendOrQueue } from '../offline/queueing';
 import { useOfflineCopy } from '../offline/useOfflineCopy';
@@ -24,7 +26,7 @@ export function usePaymentMethodsQuery() {
   // Offline, the masked copy kept on this device (offline/useOfflineCopy.ts).
   const query = useQuery({
     queryKey: paymentMethodKeys.list(),
-    queryFn: ({ signal }) => apiFetch<PaymentMethod[]>('/api/payment-methods', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/payment-methods', paymentMethodsAnswer, { signal }),
     enabled: Boolean(user),
     meta: USER_SCOPED,
   });
@@ -44,7 +46,7 @@ export function useAddPaymentMethodMutation() {
     // Offline (or failing on the network) it goes into the outbox with this key: QueuedForSync.
     mutationFn: (body: PaymentMethodBody, idempotencyKey) =>
       sendOrQueue({ kind: 'payment-method-add', body }, idempotencyKey, () =>
-        apiFetch<PaymentMethod>('/api/payment-methods', { method: 'POST', body, headers: idempotencyHeaders(idempotencyKey) }),
+        apiCall(addPaymentMethodCall(body, idempotencyKey)),
       ),
     onSuccess: async (method) => {
       queryClient.setQueryData<PaymentMethod[]>(paymentMethodKeys.list(), (methods) =>
@@ -66,10 +68,7 @@ export function useDeletePaymentMethodMutation() {
     mutationKey: paymentMethodKeys.remove(),
     mutationFn: (id: string, idempotencyKey) =>
       sendOrQueue({ kind: 'payment-method-delete', paymentMethodId: id }, idempotencyKey, () =>
-        apiFetch<{ id: string; deleted: true }>(`/api/payment-methods/${encodeURIComponent(id)}`, {
-          method: 'DELETE',
-          headers: idempotencyHeaders(idempotencyKey),
-        }),
+        apiCall(deletePaymentMethodCall(id, idempotencyKey)),
       ),
     onSuccess: async (_answer, id) => {
       queryClient.setQueryData<PaymentMethod[]>(paymentMethodKeys.list(), (methods) =>

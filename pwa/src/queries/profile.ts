@@ -7,11 +7,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '../../../shared/schemas/user';
-import { ApiError, apiFetch } from '../api/client';
+import { ApiError, apiCall } from '../api/client';
+import { updateProfileCall } from '../api/requests';
 import { sendOrQueue } from '../offline/queueing';
-import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
+import { useIdempotentMutation } from './useIdempotentMutation';
 import { userKeys } from './keys';
-import type { User } from './user';
 
 export interface UpdateProfileVariables {
   /** The fields to change; the profile page sends all three, the sell flow only tradeUrl. */
@@ -23,8 +23,7 @@ export interface UpdateProfileVariables {
 }
 
 export const profileMutationKeys = {
-  update: () => [...userKeys.all, 'update-profile'] as const,
-};
+  update: () => [...userKeys.all, 'update-profile'] as const };
 
 /** True when the save failed because the profile changed since the form loaded it. */
 export function isStaleProfileError(error: unknown): boolean {
@@ -41,12 +40,7 @@ export function useUpdateProfileMutation() {
   return useIdempotentMutation({
     mutationKey: profileMutationKeys.update(),
     mutationFn: ({ update, version, queueOffline = false }: UpdateProfileVariables, idempotencyKey) => {
-      const send = () =>
-        apiFetch<User>('/api/user/profile', {
-          method: 'PATCH',
-          body: update,
-          headers: { 'If-Match': `"${version}"`, ...idempotencyHeaders(idempotencyKey) },
-        });
+      const send = () => apiCall(updateProfileCall(update, version, idempotencyKey));
       return queueOffline ? sendOrQueue({ kind: 'profile', update, baseVersion: version }, idempotencyKey, send) : send();
     },
     onSuccess: (user) => {
@@ -54,6 +48,5 @@ export function useUpdateProfileMutation() {
     },
     onError: async (error) => {
       if (isStaleProfileError(error)) await queryClient.invalidateQueries({ queryKey: userKeys.current() });
-    },
-  });
+    } });
 }

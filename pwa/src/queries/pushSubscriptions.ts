@@ -5,6 +5,7 @@
  * /api/push/subscriptions?endpoint=…, then the browser's own unsubscribe). The service worker shows
  * the notifications (sw.ts).
  */
+import { pushPublicKeyAnswer, pushSubscribedAnswer, pushUnsubscribedAnswer } from '../../../shared/answers/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
@@ -48,18 +49,18 @@ async function subscribeDevice(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new NotificationsBlockedError();
   const registration = await navigator.serviceWorker.ready;
-  const { publicKey } = await apiFetch<{ publicKey: string }>('/api/push/public-key');
+  const { publicKey } = await apiFetch('/api/push/public-key', pushPublicKeyAnswer);
   const fresh = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
   const subscription = (await registration.pushManager.getSubscription()) ?? (await fresh());
   try {
-    await apiFetch('/api/push/subscriptions', { method: 'POST', body: subscription.toJSON() });
+    await apiFetch('/api/push/subscriptions', pushSubscribedAnswer, { method: 'POST', body: subscription.toJSON() });
   } catch (error) {
     // The browser's subscription still belongs to an account that used this device before (its
     // session ended without signing out): the server never hands an endpoint over, so this
     // account gets a new one of its own.
     if (!(error instanceof ApiError && error.body.code === 'push_endpoint_taken')) throw error;
     await subscription.unsubscribe();
-    await apiFetch('/api/push/subscriptions', { method: 'POST', body: (await fresh()).toJSON() });
+    await apiFetch('/api/push/subscriptions', pushSubscribedAnswer, { method: 'POST', body: (await fresh()).toJSON() });
   }
 }
 
@@ -67,7 +68,7 @@ async function subscribeDevice(): Promise<void> {
 export async function unsubscribeDevice(): Promise<void> {
   const subscription = await deviceSubscription();
   if (!subscription) return;
-  await apiFetch(`/api/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`, { method: 'DELETE' });
+  await apiFetch(`/api/push/subscriptions?endpoint=${encodeURIComponent(subscription.endpoint)}`, pushUnsubscribedAnswer, { method: 'DELETE' });
   await subscription.unsubscribe();
 }
 

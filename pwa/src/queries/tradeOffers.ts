@@ -8,11 +8,12 @@
  * amount, price, condition, weaponType, rarity, imageUrl, float, statTrak); the server uses only
  * assetid and price and re-reads everything else from the user's Steam inventory.
  */
+import { tradeOfferCreatedAnswer, tradeOfferStatusAnswer } from '../../../shared/answers/market';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STEAM_APP_ID, STEAM_CONTEXT_ID, TRADE_STATUS_POLL_MS } from '../../../shared/constants';
 import { formatMoney } from '../../../shared/money';
 import type { InventoryItem } from '../../../shared/schemas/inventory';
-import type { TradeOfferCreated, TradeOfferStatus } from '../../../shared/schemas/market';
+import type { TradeOfferStatus } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { inventoryKeys, listingKeys, tradeOfferKeys } from './keys';
@@ -52,8 +53,7 @@ export function tradeOfferItem(item: InventoryItem, priceCents: bigint): TradeOf
     rarity: item.rarity,
     imageUrl: item.imageUrl,
     float: item.float,
-    statTrak: item.statTrak,
-  };
+    statTrak: item.statTrak };
 }
 
 /**
@@ -65,9 +65,8 @@ export function useSendTradeOfferMutation() {
   return useMutation({
     mutationKey: tradeOfferKeys.send(),
     mutationFn: (variables: SendTradeOfferVariables) =>
-      apiFetch<TradeOfferCreated>('/api/trade-offers', { method: 'POST', body: variables }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
-  });
+      apiFetch('/api/trade-offers', tradeOfferCreatedAnswer, { method: 'POST', body: variables }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }) });
 }
 
 /**
@@ -78,10 +77,9 @@ export function useCancelTradeOfferMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...tradeOfferKeys.all, 'cancel'],
-    mutationFn: (offerId: string) => apiFetch<TradeOfferStatus>(`/api/trade-offer/${encodeURIComponent(offerId)}/cancel`, { method: 'POST' }),
+    mutationFn: (offerId: string) => apiFetch(`/api/trade-offer/${encodeURIComponent(offerId)}/cancel`, tradeOfferStatusAnswer, { method: 'POST' }),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }), queryClient.invalidateQueries({ queryKey: listingKeys.mine() })]),
-  });
+      Promise.all([queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }), queryClient.invalidateQueries({ queryKey: listingKeys.mine() })]) });
 }
 
 /** True once the status is final: accepted, or failed (declined, expired, cancelled, invalid items). */
@@ -97,12 +95,11 @@ export function useTradeOfferStatusQuery(offerId: string | null) {
   return useQuery({
     queryKey: tradeOfferKeys.status(offerId ?? ''),
     queryFn: ({ signal }) =>
-      apiFetch<TradeOfferStatus>(`/api/trade-offer/${encodeURIComponent(offerId ?? '')}/status`, { signal }),
+      apiFetch(`/api/trade-offer/${encodeURIComponent(offerId ?? '')}/status`, tradeOfferStatusAnswer, { signal }),
     enabled: offerId !== null,
     meta: USER_SCOPED,
     staleTime: 0,
     refetchInterval: (query) => (isFinalTradeStatus(query.state.data) ? false : TRADE_STATUS_POLL_MS),
     // The seller switches to Steam to accept the offer: keep polling while the tab is in the background.
-    refetchIntervalInBackground: true,
-  });
+    refetchIntervalInBackground: true });
 }

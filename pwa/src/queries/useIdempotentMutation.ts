@@ -16,7 +16,7 @@
  * ```ts
  * useIdempotentMutation({
  *   mutationFn: (input: PurchaseRequest, idempotencyKey) =>
- *     apiFetch<PurchaseResult>('/api/purchases', { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
+ *     apiFetch('/api/purchases', purchaseAnswer, { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
  *   onSuccess: …,            // every other useMutation option as usual
  * });
  * ```
@@ -24,11 +24,6 @@
 import { useState } from 'react';
 import { useMutation, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-
-/** The request header carrying the key. */
-export function idempotencyHeaders(idempotencyKey: string): Record<string, string> {
-  return { 'Idempotency-Key': idempotencyKey };
-}
 
 /** True when the failure leaves open whether the server acted, so a retry must reuse the key. */
 export function isOutcomeUnknown(error: unknown): boolean {

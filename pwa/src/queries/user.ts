@@ -5,6 +5,7 @@
  * signed-in hint cookie (api/signedInHint.ts) there is no session to ask about: null at once, with
  * no request, so a signed-out visit logs no 401 in the console.
  */
+import { currentUserAnswer } from '../../../shared/answers/user';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { formatUsd, parseMoney } from '../../../shared/money';
 import type { CurrentUser } from '../../../shared/schemas/user';
@@ -24,7 +25,7 @@ export function formatBalance(balance: string | null | undefined): string {
 
 export function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   if (!documentHasSignedInHint()) return Promise.resolve(null);
-  return apiFetchOrNull<User>('/api/user', { signal });
+  return apiFetchOrNull('/api/user', currentUserAnswer, { signal });
 }
 
 /** The query as it reads before any answer (only the fields screens read are meaningful). */

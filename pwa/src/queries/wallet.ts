@@ -7,19 +7,15 @@
  * it, so the server answers with the first result instead of moving money twice. A 401 is the
  * query client's business (queryClient.ts): the user becomes signed out.
  */
+import { depositCheckoutAnswer, depositsPageAnswer, transactionsPageAnswer, withdrawableBalanceAnswer, withdrawalRequestedAnswer, withdrawalsPageAnswer } from '../../../shared/answers/wallet';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Deposit,
-  DepositCheckout,
-  NewPaymentMethod,
-  Page,
-  WalletTransaction,
-  WithdrawableBalance,
-  Withdrawal,
-} from '../../../shared/schemas/wallet';
+  NewPaymentMethod, 
+  Withdrawal } from '../../../shared/schemas/wallet';
 import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
-import { idempotencyHeaders, useIdempotentMutation } from './useIdempotentMutation';
+import { idempotencyHeaders } from '../api/requests';
+import { useIdempotentMutation } from './useIdempotentMutation';
 import { useCurrentUser, type User } from './user';
 import { walletKeys, userKeys } from './keys';
 import { pagePath, type PageParam } from './pagedLists';
@@ -51,10 +47,9 @@ export function useDepositsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: numb
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: walletKeys.deposits(limit),
-    queryFn: ({ signal }) => apiFetch<Page<Deposit>>(pagePath('/api/deposits', limit), { signal }),
+    queryFn: ({ signal }) => apiFetch(pagePath('/api/deposits', limit), depositsPageAnswer, { signal }),
     enabled: Boolean(user),
-    meta: USER_SCOPED,
-  });
+    meta: USER_SCOPED });
 }
 
 /**
@@ -65,11 +60,10 @@ export function useCreateDepositMutation() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (input: CreateDepositInput, idempotencyKey) =>
-      apiFetch<DepositCheckout>('/api/deposits', { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
+      apiFetch('/api/deposits', depositCheckoutAnswer, { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.allDeposits() });
-    },
-  });
+    } });
 }
 
 /** The newest withdrawal requests of the signed-in user (GET /api/withdrawals). */
@@ -77,10 +71,9 @@ export function useWithdrawalsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: n
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: walletKeys.withdrawals(limit),
-    queryFn: ({ signal }) => apiFetch<Page<Withdrawal>>(pagePath('/api/withdrawals', limit), { signal }),
+    queryFn: ({ signal }) => apiFetch(pagePath('/api/withdrawals', limit), withdrawalsPageAnswer, { signal }),
     enabled: Boolean(user),
-    meta: USER_SCOPED,
-  });
+    meta: USER_SCOPED });
 }
 
 /**
@@ -92,11 +85,10 @@ export function useWithdrawableBalanceQuery() {
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: walletKeys.withdrawable(),
-    queryFn: ({ signal }) => apiFetch<WithdrawableBalance>('/api/withdrawals/available', { signal }),
+    queryFn: ({ signal }) => apiFetch('/api/withdrawals/available', withdrawableBalanceAnswer, { signal }),
     enabled: Boolean(user),
     refetchOnMount: 'always',
-    meta: USER_SCOPED,
-  });
+    meta: USER_SCOPED });
 }
 
 /**
@@ -108,7 +100,7 @@ export function useRequestWithdrawalMutation() {
   const queryClient = useQueryClient();
   return useIdempotentMutation({
     mutationFn: (input: RequestWithdrawalInput, idempotencyKey) =>
-      apiFetch<WithdrawalAnswer>('/api/withdrawals', { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
+      apiFetch('/api/withdrawals', withdrawalRequestedAnswer, { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
     onSuccess: ({ balance }) => {
       queryClient.setQueryData<User | null>(userKeys.current(), (user) => (user ? { ...user, balance } : user));
     },
@@ -121,8 +113,7 @@ export function useRequestWithdrawalMutation() {
       if (error) return;
       void queryClient.invalidateQueries({ queryKey: walletKeys.allWithdrawals() });
       void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });
-    },
-  });
+    } });
 }
 
 /** The ledger history, newest first, a page of TRANSACTIONS_PAGE_SIZE at a time (GET /api/transactions). */
@@ -131,10 +122,9 @@ export function useTransactionsQuery() {
   return useInfiniteQuery({
     queryKey: walletKeys.transactions(),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<Page<WalletTransaction>>(pagePath('/api/transactions', TRANSACTIONS_PAGE_SIZE, pageParam), { signal }),
+      apiFetch(pagePath('/api/transactions', TRANSACTIONS_PAGE_SIZE, pageParam), transactionsPageAnswer, { signal }),
     initialPageParam: null as PageParam,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: Boolean(user),
-    meta: USER_SCOPED,
-  });
+    meta: USER_SCOPED });
 }

@@ -3,6 +3,7 @@
  * the schema the API uses (shared/schemas/support.ts), then stored by POST /api/contact; the button
  * says 'Sending...' for as long as that request runs. A signed-in user's e-mail is filled in.
  */
+import { createdAnswer } from '../../../shared/answers/support';
 import { Box, Button, Center, Flex, Heading, Icon, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Textarea } from '../components/chakra/textarea';
 import { LuBookOpen, LuBug, LuCreditCard, LuLightbulb, LuMail, LuMessageCircle, LuSend, LuWrench } from 'react-icons/lu';
@@ -36,7 +37,7 @@ const RESPONSE_TIMES = [
 ] as const;
 
 function sendContactMessage(message: ContactMessage) {
-  return apiFetch<{ id: string }>('/api/contact', { method: 'POST', body: message });
+  return apiFetch('/api/contact', createdAnswer, { method: 'POST', body: message });
 }
 
 const responseTimes = (

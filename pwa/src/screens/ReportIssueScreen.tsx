@@ -6,6 +6,7 @@
  * screen size, app version) is collected only when the reporter ticks the box, and the form shows
  * exactly what will be sent.
  */
+import { createdAnswer } from '../../../shared/answers/support';
 import { Fragment, useMemo } from 'react';
 import {
   Box,
@@ -113,7 +114,7 @@ function collectSystemInfo(): SystemInfo {
 }
 
 function sendIssueReport(report: IssueReport) {
-  return apiFetch<{ id: string }>('/api/issue-reports', { method: 'POST', body: report });
+  return apiFetch('/api/issue-reports', createdAnswer, { method: 'POST', body: report });
 }
 
 const SCREENSHOT_NOTE_ID = 'include-screenshot-note';

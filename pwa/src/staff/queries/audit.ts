@@ -1,6 +1,6 @@
 /** The audit log (admin): filtered by actor, subject and action, a page at a time. */
+import { auditPageSchema } from '../../../../shared/schemas/staff';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '../../../../shared/schemas/staff';
 import { apiFetch } from '../../api/client';
 
 export interface AuditFilters {
@@ -11,8 +11,7 @@ export interface AuditFilters {
 
 export const auditKeys = {
   all: ['staff', 'audit'] as const,
-  list: (filters: AuditFilters) => [...auditKeys.all, filters] as const,
-};
+  list: (filters: AuditFilters) => [...auditKeys.all, filters] as const };
 
 /** The query string of a page: the filters that are set, and the cursor of the page after the last. */
 export function auditSearch(filters: AuditFilters, cursor: string | null): string {
@@ -26,8 +25,7 @@ export function auditSearch(filters: AuditFilters, cursor: string | null): strin
 export function useAuditQuery(filters: AuditFilters) {
   return useInfiniteQuery({
     queryKey: auditKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => apiFetch<{ items: AuditEntry[]; nextCursor: string | null }>(`/api/staff/audit${auditSearch(filters, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) => apiFetch(`/api/staff/audit${auditSearch(filters, pageParam)}`, auditPageSchema, { signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+    getNextPageParam: (page) => page.nextCursor });
 }

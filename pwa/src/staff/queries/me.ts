@@ -1,6 +1,6 @@
 /** The signed-in staff member (GET /api/staff/me: null when signed out) and signing out. */
+import { staffLogoutSchema, staffMeSchema } from '../../../../shared/schemas/staff';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { StaffMe } from '../../../../shared/schemas/staff';
 import { apiFetch, apiFetchOrNull } from '../../api/client';
 
 export const staffMeKey = ['staff', 'me'] as const;
@@ -8,8 +8,7 @@ export const staffMeKey = ['staff', 'me'] as const;
 export function useStaffMe() {
   return useQuery({
     queryKey: staffMeKey,
-    queryFn: ({ signal }) => apiFetchOrNull<StaffMe>('/api/staff/me', { signal }),
-  });
+    queryFn: ({ signal }) => apiFetchOrNull('/api/staff/me', staffMeSchema, { signal }) });
 }
 
 /**
@@ -18,7 +17,6 @@ export function useStaffMe() {
  */
 export function useSignOutMutation() {
   return useMutation({
-    mutationFn: () => apiFetch<{ redirect: string }>('/staff/auth/logout', { method: 'POST' }),
-    onSuccess: ({ redirect }) => window.location.assign(redirect),
-  });
+    mutationFn: () => apiFetch('/staff/auth/logout', staffLogoutSchema, { method: 'POST' }),
+    onSuccess: ({ redirect }) => window.location.assign(redirect) });
 }

@@ -1,4 +1,5 @@
 /** The support inbox (support and admin): contact messages and issue reports, their status, assignee and notes. */
+import { supportItemListSchema, supportItemSchema } from '../../../../shared/schemas/staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SUPPORT_STATUSES, SupportItem } from '../../../../shared/schemas/staff';
 import { apiFetch } from '../../api/client';
@@ -14,7 +15,7 @@ export const supportKeys = {
 export function useSupportItemsQuery(status: SupportStatus) {
   return useQuery({
     queryKey: supportKeys.list(status),
-    queryFn: ({ signal }) => apiFetch<{ items: SupportItem[] }>(`/api/staff/support?status=${status}`, { signal }),
+    queryFn: ({ signal }) => apiFetch(`/api/staff/support?status=${status}`, supportItemListSchema, { signal }),
   });
 }
 
@@ -31,12 +32,12 @@ function useSupportMutation<Input>(send: (input: Input) => Promise<SupportItem>)
 /** Opens or closes an item, or (un)assigns it: `assignee` null unassigns. */
 export function useUpdateSupportItemMutation() {
   return useSupportMutation(({ item, ...update }: { item: SupportItem; status?: SupportStatus; assignee?: string | null }) =>
-    apiFetch<SupportItem>(itemPath(item), { method: 'POST', body: update }),
+    apiFetch(itemPath(item), supportItemSchema, { method: 'POST', body: update }),
   );
 }
 
 export function useAddSupportNoteMutation() {
   return useSupportMutation(({ item, body }: { item: SupportItem; body: string }) =>
-    apiFetch<SupportItem>(`${itemPath(item)}/notes`, { method: 'POST', body: { body } }),
+    apiFetch(`${itemPath(item)}/notes`, supportItemSchema, { method: 'POST', body: { body } }),
   );
 }
