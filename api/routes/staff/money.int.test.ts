@@ -24,11 +24,12 @@ import { checkLedgerInvariants } from '../../ledger/invariantCheck';
 import { creditDeposit, payoutWithFee, purchaseToEscrow } from '../../ledger/postings';
 import { readBotStatus } from '../../market/botStatus';
 import { staffOverview } from '../../staff/overview';
+import { buildListings, uniqueToken, type ListingOverrides } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, uniqueIp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';
-import { insertTestListings, privateDatabase, uniqueToken } from '../market/fixtures';
+import { privateDatabase } from '../market/fixtures';
 
 const paypal = { type: 'paypal', paypalEmail: 'payee.console@example.com' };
 
@@ -465,14 +466,13 @@ describe('on a database of its own: the queues and the overview', () => {
     const noon = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
     const hours = (count: number) => new Date(noon.getTime() + count * 3_600_000);
     const holdEnds = [hours(1), hours(-2), hours(-13), hours(13), hours(-3), hours(-30)];
-    const listings = await insertTestListings(dataSource, {
+    // The fifth sold before its hold ended, not delivered yet; the sixth cancelled by its seller.
+    const states: ListingOverrides[] = [{}, {}, {}, {}, { status: 'active', soldAt: new Date() }, { status: 'cancelled', cancelReason: 'seller' }];
+    await buildListings(dataSource, {
       count: holdEnds.length,
       token: uniqueToken(),
-      overrides: (index) => ({ status: 'holding', holdEndTime: holdEnds[index]!, holdStartTime: new Date(holdEnds[index]!.getTime() - 7 * 86_400_000) }),
+      overrides: (index) => ({ status: 'holding', holdEndTime: holdEnds[index]!, holdStartTime: new Date(holdEnds[index]!.getTime() - 7 * 86_400_000), ...states[index] }),
     });
-    // Sold before its hold ended, not delivered yet; and one the seller cancelled.
-    await dataSource.query(`UPDATE listings SET status = 'active', sold_at = now() WHERE id = $1`, [listings[4]!.id]);
-    await dataSource.query(`UPDATE listings SET status = 'cancelled', cancel_reason = 'seller' WHERE id = $1`, [listings[5]!.id]);
 
     const figures = await staffOverview(dataSource, { fourEyesCents: quiet.services.config.withdrawalFourEyesCents, now: noon });
     expect(figures.listingsByStatus).toEqual({ holding: 4, active: 1, cancelled: 1 });
