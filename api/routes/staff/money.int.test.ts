@@ -18,13 +18,11 @@ import {
   type StaffOverview,
   type StaffWithdrawal,
 } from '../../../shared/schemas/staff';
-import { CLI_ACTOR } from '../../audit/auditLog';
-import { manualDepositCreditor } from '../../commands/manualDepositCreditor';
 import { checkLedgerInvariants } from '../../ledger/invariantCheck';
 import { creditDeposit, payoutWithFee, purchaseToEscrow } from '../../ledger/postings';
 import { readBotStatus } from '../../market/botStatus';
 import { staffOverview } from '../../staff/overview';
-import { buildListings, uniqueToken, type ListingOverrides } from '../../test/factories';
+import { buildEmptyOrder, buildListings, buildUser, uniqueToken, type ListingOverrides } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, uniqueIp, type TestApp, type TestClient } from '../../test/testApp';
@@ -41,12 +39,8 @@ interface Customer {
 
 /** A signed-in customer with `cents` credited by bank wire (cleared at once, so withdrawable). */
 async function customer(app: TestApp, cents: bigint): Promise<Customer> {
-  const steamId = uniqueSteamId();
-  const client = await signIn(app, steamId);
-  const { dataSource } = app.services;
-  if (cents > 0n) await manualDepositCreditor({ steamId, amountCents: cents, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
-  const [row] = (await dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId])) as Array<{ id: string }>;
-  return { client, steamId, id: row!.id };
+  const { steamId, id } = await buildUser(app.services.dataSource, { balanceCents: cents });
+  return { client: await signIn(app, steamId), steamId, id };
 }
 
 async function withdraw(who: Customer, amount: string): Promise<Withdrawal> {
@@ -425,9 +419,10 @@ describe('on a database of its own: the queues and the overview', () => {
     await approve(staff.finance, (await withdraw(who, '1100.00')).id);
     await approve(staff.finance, (await withdraw(who, '30.00')).id);
     await startDeposit(who.client, '40.00');
-    // A $100.00 sale today: a $3.00 fee.
-    const seller = await customer(quiet, 0n);
-    const [order] = await dataSource.query(`INSERT INTO orders (buyer_id, total_cents, trade_url) VALUES ($1, 10000, '') RETURNING id`, [who.id]);
+    // A $100.00 sale today: a $3.00 fee. Posted on an order of the ledger's alone: a listing sold
+    // here would be among the next test's counts of listings.
+    const seller = await buildUser(dataSource);
+    const order = await buildEmptyOrder(dataSource, { buyer: who, totalCents: 10_000n });
     await dataSource.transaction(async (manager) => {
       await creditDeposit(manager, { userId: who.id, cents: 10_000n, depositId: randomUUID(), description: 'test' });
       await purchaseToEscrow(manager, { buyerId: who.id, cents: 10_000n, orderId: order.id, description: 'test' });
