@@ -157,6 +157,7 @@ export async function buildListings(db: DataSource, options: ListingsOptions): P
       ...listing,
       featured: featured ?? false,
       ...(name !== undefined && { name }),
+      // The seed's rows carry number cents; exact, as prices stop at 10,000,000 cents (a CHECK constraint).
       ...(priceCents !== undefined && { priceCents: Number(priceCents) }),
       ...(status !== undefined && SEED_STATUSES.has(status) && { status: status as SeedListing['status'] }),
       ...(holdStartTime !== undefined && { holdStartTime }),
