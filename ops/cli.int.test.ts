@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CLI_ACTOR } from '../api/audit/auditLog';
-import { manualDepositCreditor } from '../api/commands/manualDepositCreditor';
+import { buildUser } from '../api/test/factories';
 import { signIn, uniqueSteamId } from '../api/test/signIn';
 import { startTestApp, TEST_ENCRYPTION_KEY, uniqueIp, type TestApp } from '../api/test/testApp';
 
@@ -123,10 +122,8 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
   });
 
   it('approves a withdrawal above the four-eyes threshold once: a finance approval in the console is still needed', { timeout: 60_000 }, async () => {
-    const steamId = uniqueSteamId();
-    const client = await signIn(app, steamId);
     const { dataSource } = app.services;
-    await manualDepositCreditor({ steamId, amountCents: 150_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
+    const client = await signIn(app, (await buildUser(dataSource, { balanceCents: 150_000n })).steamId);
     const { withdrawal } = (
       await client.post<{ withdrawal: { id: string } }>('/api/withdrawals', { amount: '1200.00', method: { type: 'paypal', paypalEmail: 'ops.payee@example.com' } }, { 'idempotency-key': randomUUID() })
     ).body;

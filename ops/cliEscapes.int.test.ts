@@ -9,11 +9,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CLI_ACTOR } from '../api/audit/auditLog';
 import { contactMessageCreator } from '../api/commands/contactMessageCreator';
-import { manualDepositCreditor } from '../api/commands/manualDepositCreditor';
 import { withdrawalRequester } from '../api/commands/withdrawalRequester';
-import { signIn, uniqueSteamId } from '../api/test/signIn';
+import { buildUser } from '../api/test/factories';
 import { startTestApp, TEST_ENCRYPTION_KEY, type TestApp } from '../api/test/testApp';
 
 const run = promisify(execFile);
@@ -38,14 +36,11 @@ afterAll(() => app.close());
 describe('npm run ops prints stored text with control characters escaped', () => {
   // Each ops call starts a Node process with tsx: seconds apiece on a busy machine.
   it('in the withdrawal queue and a withdrawal destination', { timeout: 120_000 }, async () => {
-    const steamId = uniqueSteamId();
-    await signIn(app, steamId);
-    // A bank wire, credited as the operator does: cleared, so it can be withdrawn at once.
     const { dataSource, cipher, config } = app.services;
-    await manualDepositCreditor({ steamId, amountCents: 5_000n, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
-    const [user] = (await dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId])) as Array<{ id: string }>;
+    // Funded by a bank wire, credited as the operator does: cleared, so it can be withdrawn at once.
+    const user = await buildUser(dataSource, { balanceCents: 5_000n });
     const { withdrawal } = await withdrawalRequester({
-      userId: user!.id,
+      userId: user.id,
       request: {
         amount: 2_000n,
         method: {
@@ -63,7 +58,7 @@ describe('npm run ops prints stored text with control characters escaped', () =>
       cipher,
     });
 
-    const queue = (await ops('withdrawals', '--steam-id', steamId)).stdout;
+    const queue = (await ops('withdrawals', '--steam-id', user.steamId)).stdout;
     expect(queue).toContain('Bank Wire (USA) · Evil\\x1b[2JBank ***6789');
     expect(queue).toContain(`\n  id ${withdrawal.id}`);
     const destination = (await ops('withdrawal-destination', withdrawal.id)).stdout;

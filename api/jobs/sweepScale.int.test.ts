@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMarketSweep } from './sweep';
-import { signIn, uniqueSteamId } from '../test/signIn';
-import { userIdOf } from '../test/selling';
+import { buildUser } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/testApp';
 
 let app: TestApp;
@@ -20,10 +19,8 @@ afterAll(async () => {
 
 describe('the market sweep', () => {
   it('looks for reversals of 130,000 protected deposits without failing the pass', async () => {
-    const steamId = uniqueSteamId();
-    await signIn(app, steamId);
-    const sellerId = await userIdOf(app, steamId);
     const db = app.services.dataSource;
+    const { id: sellerId } = await buildUser(db);
     const [deposit] = (await db.query(
       `INSERT INTO trade_offers (user_id, kind, trade_url, status, steam_offer_id, steam_state, steam_trade_id, items)
        VALUES ($1, 'deposit', 'https://steamcommunity.com/tradeoffer/new/?partner=1&token=x', 'accepted', 'scale-1', 3, '999000999', '[]')
@@ -31,6 +28,7 @@ describe('the market sweep', () => {
       [sellerId],
     )) as Array<{ id: string }>;
     // Seller-cancelled before their hold ended (still reversible, not on the market): cheap to insert.
+    // One INSERT … SELECT, not buildListings (which generates every row and its bot item in this process).
     await db.transaction(async (manager) => {
       await manager.query('SET LOCAL statement_timeout = 0');
       await manager.query(

@@ -5,8 +5,9 @@
  * last ones kept) and a breach logged at error level.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestListings, privateDatabase, uniqueToken } from '../routes/market/fixtures';
+import { privateDatabase } from '../routes/market/fixtures';
 import { capturedLogger } from '../test/capturedLog';
+import { buildListing, uniqueToken } from '../test/factories';
 import { buy, signInBuyer } from '../test/selling';
 import { startTestApp, type TestApp } from '../test/testApp';
 import { checkLedgerInvariants, latestLedgerCheck } from './invariantCheck';
@@ -31,8 +32,8 @@ async function storedChecks(): Promise<Array<{ id: string; imbalance: string }>>
 describe('the ledger invariant check', () => {
   it('reports 0 on a sound ledger, stores the result and logs no error', async () => {
     const buyer = await signInBuyer(app, '100.00');
-    const [listing] = await insertTestListings(app.services.dataSource, { count: 1, token: uniqueToken(), overrides: () => ({ priceCents: 1234 }) });
-    await buy(app, buyer, listing!.id);
+    const listing = await buildListing(app.services.dataSource, { token: uniqueToken(), priceCents: 1234n });
+    await buy(app, buyer, listing.id);
     const log = capturedLogger();
 
     const check = await checkLedgerInvariants(app.services.dataSource, log.logger);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, uniqueSteamId } from '../test/signIn';
+import { buildEmptyOrder, buildUser } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/testApp';
 import { availableBalance, DuplicatePostingError, escrowBalance, EscrowOverdrawnError, InsufficientFundsError, owedBy, post } from './ledger';
 import { chargeBack, creditDeposit, holdWithdrawal, payoutWithFee, purchaseToEscrow, refundFromEscrow, reverseWithdrawal } from './postings';
@@ -13,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function newUserId(): Promise<string> {
-  const steamId = uniqueSteamId();
-  await signIn(app, steamId);
-  const [row] = await app.services.dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId]);
-  return row.id as string;
-}
+const newUserId = async () => (await buildUser(app.services.dataSource)).id;
 
 const tx = <T>(work: (manager: EntityManager) => Promise<T>) => app.services.dataSource.transaction(work);
 
@@ -34,25 +29,15 @@ const systemBalance = async (kind: string) =>
     )[0].b,
   );
 
-/** An order row for `buyerId` (escrow accounts belong to orders). */
-async function newOrderId(buyerId: string, totalCents = 1n): Promise<string> {
-  const [row] = await app.services.dataSource.query(`INSERT INTO orders (buyer_id, total_cents, trade_url) VALUES ($1, $2, '') RETURNING id`, [
-    buyerId,
-    totalCents.toString(),
-  ]);
-  return row.id as string;
-}
+/** An order row for `buyerId`, nothing in it (escrow accounts belong to orders; the postings here fill them). */
+const newOrderId = async (buyerId: string) => (await buildEmptyOrder(app.services.dataSource, { buyer: { id: buyerId } })).id;
 
-const funded = async (cents: bigint) => {
-  const userId = await newUserId();
-  await tx((manager) => creditDeposit(manager, { userId, cents, depositId: randomUUID(), description: 'test deposit' }));
-  return userId;
-};
+/** A user with `cents` deposited. */
+const funded = async (cents: bigint) => (await buildUser(app.services.dataSource, { balanceCents: cents })).id;
 
 describe('the purchase, payout and refund movements', () => {
   it('moves a purchase into escrow and pays the seller 97% with the fee to the platform', async () => {
-    const [buyer, seller] = [await newUserId(), await newUserId()];
-    await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 10_000n, depositId: randomUUID(), description: 'test deposit' }));
+    const [buyer, seller] = [await funded(10_000n), await newUserId()];
     const feesBefore = await systemBalance('platform_fees');
     const listingId = randomUUID();
     const orderId = await newOrderId(buyer);
@@ -72,8 +57,7 @@ describe('the purchase, payout and refund movements', () => {
   });
 
   it('refunds from escrow to the buyer', async () => {
-    const buyer = await newUserId();
-    await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 5_000n, depositId: randomUUID(), description: 'test deposit' }));
+    const buyer = await funded(5_000n);
     const orderId = await newOrderId(buyer);
     await tx((manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId, description: 'Purchase' }));
     await tx((manager) => refundFromEscrow(manager, { buyerId: buyer, cents: 2_000n, orderId, reference: randomUUID(), description: 'Refund' }));
@@ -82,8 +66,7 @@ describe('the purchase, payout and refund movements', () => {
   });
 
   it('refuses a purchase the balance does not cover', async () => {
-    const buyer = await newUserId();
-    await tx((manager) => creditDeposit(manager, { userId: buyer, cents: 1_000n, depositId: randomUUID(), description: 'test deposit' }));
+    const buyer = await funded(1_000n);
     await expect(
       tx(async (manager) => purchaseToEscrow(manager, { buyerId: buyer, cents: 1_001n, orderId: await newOrderId(buyer), description: 'Purchase' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
@@ -268,8 +251,7 @@ describe('no shared hot row', () => {
 
 describe('the database protects the ledger by itself', () => {
   it('keeps an available balance from going negative (CHECK constraint), whatever the code does', async () => {
-    const user = await newUserId();
-    await tx((manager) => creditDeposit(manager, { userId: user, cents: 500n, depositId: randomUUID(), description: 'test deposit' }));
+    const user = await funded(500n);
     await expect(app.services.dataSource.query(`UPDATE ledger_accounts SET balance = -1 WHERE kind = 'user_available' AND user_id = $1`, [user])).rejects.toThrow(
       /ledger_accounts_available_not_negative/,
     );

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { skinsQuerySchema } from '../../shared/schemas/market';
 import { createDataSource } from '../db/dataSource';
-import { insertTestListings, uniqueToken } from '../routes/market/fixtures';
+import { buildListings, uniqueToken } from '../test/factories';
 import { createCachedCatalogue, type CachedCatalogue } from './catalogueCache';
 
 const KEPT_MS = 60_000;
@@ -43,7 +43,7 @@ async function readUntil(cache: CachedCatalogue, token: string, done: (ids: stri
 describe('createCachedCatalogue', () => {
   it('forgets its pages when another process clears its own (after a purchase there)', async () => {
     const token = uniqueToken();
-    const [first, second, third] = await insertTestListings(dataSources[0]!, { count: 3, token });
+    const [first, second, third] = await buildListings(dataSources[0]!, { count: 3, token });
     expect(await idsOn(elsewhere, token)).toHaveLength(3);
 
     // Listening starts with the first read and empties the cache once it is in place (anything
@@ -78,7 +78,7 @@ describe('createCachedCatalogue', () => {
 
   it('forgets its own pages at once on clear()', async () => {
     const token = uniqueToken();
-    const [first] = await insertTestListings(dataSources[0]!, { count: 2, token });
+    const [first] = await buildListings(dataSources[0]!, { count: 2, token });
     expect(await idsOn(here, token)).toContain(first!.id);
     await takeOff(first!.id);
     expect(await idsOn(here, token), 'kept, as nothing said it changed').toContain(first!.id);

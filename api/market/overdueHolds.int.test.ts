@@ -3,8 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../shared/money';
-import { OrderItem } from '../entities';
-import { insertTestListings, privateDatabase, saveTradeUrl, uniqueToken, type TestListing } from '../routes/market/fixtures';
+import { type Listing, OrderItem } from '../entities';
+import { privateDatabase, saveTradeUrl } from '../routes/market/fixtures';
+import { buildListings, uniqueToken } from '../test/factories';
 import { expectLedgerInvariants } from '../test/ledgerInvariants';
 import { balanceCents, listingRow, sweep } from '../test/selling';
 import { signIn, uniqueSteamId } from '../test/signIn';
@@ -37,7 +38,7 @@ async function overdueOnMetrics(): Promise<{ unsold: number; sold: number }> {
   return { unsold: read(false), sold: read(true) };
 }
 
-async function buy(listing: TestListing): Promise<TestClient> {
+async function buy(listing: Listing): Promise<TestClient> {
   const steamId = uniqueSteamId();
   const buyer = await signIn(app, steamId);
   await saveTradeUrl(buyer, steamId);
@@ -54,13 +55,13 @@ const ops = (...args: string[]) =>
   });
 
 // Set by the second test: a sold listing whose item the bot lost, and its buyer.
-let lost: TestListing;
+let lost: Listing;
 let lostBuyer: TestClient;
 
 describe('listings overdue after their hold, on /metrics', () => {
   it('counts the ones still waiting over an hour after their hold ended, sold ones apart', async () => {
     const now = Date.now();
-    const [overdueHolding, soldHolding, soldActive, recentlyEnded, inProtection, onSale] = await insertTestListings(app.services.dataSource, {
+    const [overdueHolding, soldHolding, soldActive, recentlyEnded, inProtection, onSale] = await buildListings(app.services.dataSource, {
       count: 6,
       token: uniqueToken(),
       overrides: (index) =>
@@ -82,7 +83,7 @@ describe('listings overdue after their hold, on /metrics', () => {
   });
 
   it('keeps counting one whose item the bot no longer holds, while the sweep moves the rest on', async () => {
-    const [gone, delivering] = await insertTestListings(app.services.dataSource, {
+    const [gone, delivering] = await buildListings(app.services.dataSource, {
       count: 2,
       token: uniqueToken(),
       overrides: () => ({ status: 'holding' as const, holdEndTime: new Date(Date.now() - 2 * HOUR) }),
@@ -107,7 +108,7 @@ describe('listings overdue after their hold, on /metrics', () => {
 
     const sellerBefore = await balanceCents(app, lost.sellerId);
     const cancelled = await ops('cancel-lost-listing', lost.id);
-    expect(cancelled.stdout).toContain(`the buyer got ${formatUsd(BigInt(lost.priceCents))} back`);
+    expect(cancelled.stdout).toContain(`the buyer got ${formatUsd(lost.priceCents)} back`);
 
     const row = await listingRow(app, lost.id);
     expect({ status: row.status, cancelReason: row.cancelReason }).toEqual({ status: 'cancelled', cancelReason: 'item_lost' });
@@ -125,7 +126,7 @@ describe('listings overdue after their hold, on /metrics', () => {
   });
 
   it('refuses a listing that is not an overdue hold, and changes nothing', async () => {
-    const [recent] = await insertTestListings(app.services.dataSource, {
+    const [recent] = await buildListings(app.services.dataSource, {
       count: 1,
       token: uniqueToken(),
       overrides: () => ({ status: 'holding' as const, holdEndTime: new Date(Date.now() - OVERDUE_AFTER_MS / 2) }),

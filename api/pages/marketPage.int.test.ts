@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SkinsPage } from '../../shared/schemas/market';
 import { PAGE_DATA_ID, PRERENDERED_ATTRIBUTE } from '../../pwa/src/prerender/marker';
 import { type PageData } from '../../pwa/src/prerender/pageData';
-import { insertTestListings, privateDatabase, uniqueToken } from '../routes/market/fixtures';
+import { privateDatabase } from '../routes/market/fixtures';
+import { buildListings, uniqueToken } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/testApp';
 
 /** The built index.html as the build leaves it for the server (ops/prerender.ts), in a stand-in build. */
@@ -38,7 +39,7 @@ beforeAll(async () => {
   database = await privateDatabase('market_page');
   app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url, PWA_DIST_DIR: fakeBuild() } });
   token = uniqueToken();
-  await insertTestListings(app.services.dataSource, { count: 20, token, overrides: (index) => (index === 0 ? { name: HOSTILE_NAME, priceCents: 9_999_999 } : {}) });
+  await buildListings(app.services.dataSource, { count: 20, token, overrides: (index) => (index === 0 ? { name: HOSTILE_NAME, priceCents: 9_999_999n } : {}) });
 }, 60_000);
 afterAll(async () => {
   await app.close();

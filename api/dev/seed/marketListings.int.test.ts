@@ -7,7 +7,8 @@ import { loadConfig } from '../../config';
 import { createDataSource } from '../../db/dataSource';
 import { runSeeders } from '../../db/seed';
 import { createLogger } from '../../logger';
-import { insertTestListings, privateDatabase, uniqueToken } from '../../routes/market/fixtures';
+import { privateDatabase } from '../../routes/market/fixtures';
+import { buildListing, uniqueToken } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { inventoryPageOf, SIM_BOT_STEAM_ID } from '../steam/accounts';
 import { productRarityOf, requireCatalogEntry, steamTypeOf, wearFloatRange } from '../steam/catalog';
@@ -237,14 +238,14 @@ describe('a bulk load into tables that already hold rows', () => {
     try {
       await dataSource.initialize();
       const token = uniqueToken();
-      const [existing] = await insertTestListings(dataSource, { count: 1, token });
+      const existing = await buildListing(dataSource, { token });
       const migrated = await structures(dataSource);
       const config = loadConfig({ DATABASE_URL: database.url, SEED_LISTINGS: '100', SESSION_KEYS: 'x'.repeat(40) });
       const seeder = marketListingsSeederWith({ bulkLoadFrom: 1, copyChunkRows: 40 });
       expect(await runSeeders(dataSource, [seeder], { config, logger: createLogger('silent') })).toEqual(['demo-market-listings']);
       expect(await dataSource.query('SELECT count(*)::int AS count FROM listings')).toEqual([{ count: 101 }]);
       expect(await dataSource.query('SELECT count(*)::int AS count FROM sim_steam_items')).toEqual([{ count: 101 }]);
-      expect(await dataSource.query('SELECT name FROM listings WHERE id = $1', [existing!.id])).toEqual([{ name: existing!.name }]);
+      expect(await dataSource.query('SELECT name FROM listings WHERE id = $1', [existing.id])).toEqual([{ name: existing.name }]);
       expect(await structures(dataSource)).toEqual(migrated);
     } finally {
       await dataSource.destroy();

@@ -6,10 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../shared/money';
 import { type InventoryResponse } from '../../../shared/schemas/inventory';
 import { type Listing as ListingJson, type ListingsPage } from '../../../shared/schemas/market';
 import { TradeOffer } from '../../entities';
 import { encodeCursor } from '../../pagination';
+import { buildListings, uniqueToken, type ListingOverrides } from '../../test/factories';
 import {
   buy,
   endHold,
@@ -24,7 +26,6 @@ import {
 } from '../../test/selling';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { insertTestListings, uniqueToken } from '../market/fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -92,7 +93,8 @@ describe('GET /api/listings', () => {
     const { dataSource } = app.services;
     /** `count` listings of the seller (a new one by default) created at `at`. */
     const listAt = async (count: number, at: string, sellerSteamId = steamId) => {
-      const made = await insertTestListings(dataSource, { count, token: uniqueToken(), sellerSteamId });
+      const made = await buildListings(dataSource, { count, token: uniqueToken(), seller: { steamId: sellerSteamId } });
+      // Written in SQL: a microsecond apart, which a Date (milliseconds) cannot hold.
       await dataSource.query('UPDATE listings SET created_at = $2 WHERE id = ANY($1)', [made.map((listing) => listing.id), at]);
     };
     // Seven at one instant (as from one offer: the id breaks the tie), five a microsecond later.
@@ -128,23 +130,25 @@ describe('GET /api/listings', () => {
   it('sums the summary over all the listings, whatever the page size', async () => {
     const steamId = uniqueSteamId();
     const client = await signIn(app, steamId);
-    const prices = [1000, 2000, 3000, 4000, 5000, 6000, 7000];
-    const made = await insertTestListings(app.services.dataSource, {
+    const prices = [1000n, 2000n, 3000n, 4000n, 5000n, 6000n, 7000n];
+    const soldAt = new Date();
+    const states: ListingOverrides[] = [
+      { status: 'completed', soldAt },
+      { status: 'completed', soldAt },
+      { status: 'payment_pending', soldAt },
+      { status: 'holding', soldAt },
+      { status: 'cancelled', cancelReason: 'seller' },
+      { status: 'active' },
+      { status: 'holding' },
+    ];
+    const made = await buildListings(app.services.dataSource, {
       count: prices.length,
       token: uniqueToken(),
-      sellerSteamId: steamId,
-      overrides: (index) => ({ priceCents: prices[index]!, status: 'holding' }),
+      seller: { steamId },
+      overrides: (index) => ({ priceCents: prices[index]!, ...states[index] }),
     });
-    const set = (index: number, fields: string) => app.services.dataSource.query(`UPDATE listings SET ${fields} WHERE id = $1`, [made[index]!.id]);
-    await set(0, `status = 'completed', sold_at = now()`);
-    await set(1, `status = 'completed', sold_at = now()`);
-    await set(2, `status = 'payment_pending', sold_at = now()`);
-    await set(3, 'sold_at = now()');
-    await set(4, `status = 'cancelled', cancel_reason = 'seller'`);
-    await set(5, `status = 'active'`);
-    const fees = (await app.services.dataSource.query('SELECT id, fee_cents::int AS fee FROM listings WHERE id = ANY($1)', [made.map((listing) => listing.id)])) as Array<{ id: string; fee: number }>;
-    const finalCents = (index: number) => prices[index]! - fees.find((row) => row.id === made[index]!.id)!.fee;
-    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    const finalCents = (index: number) => made[index]!.priceCents - made[index]!.feeCents;
+    const dollars = formatMoney;
 
     const page = (await client.get<ListingsPage>('/api/listings?limit=1')).body;
     expect(page.items).toHaveLength(1);

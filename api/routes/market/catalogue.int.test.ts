@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONDITIONS, RARITIES, WEAPON_TYPES } from '../../../shared/constants';
-import { parseMoney } from '../../../shared/money';
+import { formatMoney, parseMoney } from '../../../shared/money';
 import { type MarketItem, type SkinsPage } from '../../../shared/schemas/market';
+import { type Listing } from '../../entities';
 import { encodeCursor } from '../../pagination';
+import { buildListings, uniqueToken, type ListingOverrides } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { insertTestListings, uniqueToken, type TestListing } from './fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -37,10 +38,10 @@ const cents = (item: MarketItem) => parseMoney(item.price)!;
 
 describe('GET /api/skins', () => {
   let token: string;
-  let listed: TestListing[];
+  let listed: Listing[];
   beforeAll(async () => {
     token = uniqueToken();
-    listed = await insertTestListings(app.services.dataSource, { count: 120, token });
+    listed = await buildListings(app.services.dataSource, { count: 120, token });
   });
 
   it('answers market items with every field, sorted by price high to low by default', async () => {
@@ -88,11 +89,11 @@ describe('GET /api/skins', () => {
 
   it('stays stable while listings are added between pages: no duplicates, no gaps among the ones that existed', async () => {
     const local = uniqueToken();
-    const before = await insertTestListings(app.services.dataSource, { count: 40, token: local });
+    const before = await buildListings(app.services.dataSource, { count: 40, token: local });
     for (const sort of ['price_desc', 'price_asc', 'name_asc']) {
-      const added: TestListing[] = [];
+      const added: Listing[] = [];
       const items = await allPages({ search: local, sort, limit: '6' }, async () => {
-        added.push(...(await insertTestListings(app.services.dataSource, { count: 3, token: `${local}x${added.length}` })));
+        added.push(...(await buildListings(app.services.dataSource, { count: 3, token: `${local}x${added.length}` })));
       });
       const seen = items.map((item) => item.id);
       expect(new Set(seen).size).toBe(seen.length);
@@ -102,10 +103,10 @@ describe('GET /api/skins', () => {
   });
 
   it('filters by price range (inclusive) on top of the search', async () => {
-    const prices = listed.map((listing) => listing.priceCents).sort((a, b) => a - b);
+    const prices = listed.map((listing) => listing.priceCents).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const min = prices[30]!;
     const max = prices[80]!;
-    const items = await allPages({ search: token, minPrice: (min / 100).toFixed(2), maxPrice: (max / 100).toFixed(2), limit: '100' });
+    const items = await allPages({ search: token, minPrice: formatMoney(min), maxPrice: formatMoney(max), limit: '100' });
     const expected = listed.filter((listing) => listing.priceCents >= min && listing.priceCents <= max);
     expect(items.map((item) => item.id).sort()).toEqual(expected.map((listing) => listing.id).sort());
   });
@@ -145,7 +146,7 @@ describe('GET /api/skins', () => {
   it('sorts Name A-Z as a person reads it, whatever the case', async () => {
     const local = uniqueToken();
     const names = ['MAG-7 | SWAG-7', 'MAG-7 | Silver', 'mag-7 | Bulldozer', 'MAG-7 | Sonar', 'AK-47 | Redline'];
-    await insertTestListings(app.services.dataSource, { count: names.length, token: local, overrides: (index) => ({ name: names[index]! }) });
+    await buildListings(app.services.dataSource, { count: names.length, token: local, overrides: (index) => ({ name: names[index]! }) });
     const items = await allPages({ search: local, sort: 'name_asc', limit: '2' });
     expect(items.map((item) => item.name)).toEqual(['AK-47 | Redline', 'mag-7 | Bulldozer', 'MAG-7 | Silver', 'MAG-7 | Sonar', 'MAG-7 | SWAG-7'].map((name) => `${name} ${local}`));
   });
@@ -154,11 +155,11 @@ describe('GET /api/skins', () => {
     // Few names: 3 names, 30 listings. Many: 70 names, the most expensive listings of the market
     // (found within the first rows of the price order) and the cheapest (not found there, merged).
     const few = uniqueToken();
-    await insertTestListings(app.services.dataSource, { count: 30, token: few, overrides: (index) => ({ name: `Glock-18 | Few ${index % 3}` }) });
+    await buildListings(app.services.dataSource, { count: 30, token: few, overrides: (index) => ({ name: `Glock-18 | Few ${index % 3}` }) });
     const dear = uniqueToken();
-    await insertTestListings(app.services.dataSource, { count: 70, token: dear, overrides: (index) => ({ name: `AWP | Dear ${index}`, priceCents: 9_999_000 + index }) });
+    await buildListings(app.services.dataSource, { count: 70, token: dear, overrides: (index) => ({ name: `AWP | Dear ${index}`, priceCents: 9_999_000n + BigInt(index) }) });
     const cheap = uniqueToken();
-    await insertTestListings(app.services.dataSource, { count: 70, token: cheap, overrides: (index) => ({ name: `P250 | Cheap ${index}`, priceCents: 3 + (index % 5) }) });
+    await buildListings(app.services.dataSource, { count: 70, token: cheap, overrides: (index) => ({ name: `P250 | Cheap ${index}`, priceCents: 3n + BigInt(index % 5) }) });
     const orderOf = { price_desc: 'price_cents DESC, id DESC', price_asc: 'price_cents, id', name_asc: 'lower(name), id' };
     for (const local of [few, dear, cheap]) {
       for (const sort of ['price_desc', 'price_asc', 'name_asc'] as const) {
@@ -178,12 +179,9 @@ describe('GET /api/skins', () => {
 
   it('shows only available listings: not sold, not completed or cancelled', async () => {
     const local = uniqueToken();
-    const [sold, cancelled, completed, active] = await insertTestListings(app.services.dataSource, { count: 4, token: local });
-    const { dataSource } = app.services;
-    await dataSource.query('UPDATE listings SET sold_at = now() WHERE id = $1', [sold!.id]);
-    await dataSource.query(`UPDATE listings SET status = 'cancelled', cancel_reason = 'seller' WHERE id = $1`, [cancelled!.id]);
-    await dataSource.query(`UPDATE listings SET status = 'completed', sold_at = now() WHERE id = $1`, [completed!.id]);
-    await dataSource.query(`UPDATE listings SET status = 'active' WHERE id = $1`, [active!.id]);
+    const soldAt = new Date();
+    const states: ListingOverrides[] = [{ soldAt }, { status: 'cancelled', cancelReason: 'seller' }, { status: 'completed', soldAt }, { status: 'active' }];
+    const [, , , active] = await buildListings(app.services.dataSource, { count: states.length, token: local, overrides: (index) => states[index]! });
     expect((await page({ search: local })).items.map((item) => item.id)).toEqual([active!.id]);
   });
 

@@ -3,24 +3,25 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type MarketItem, type MarketStats } from '../../../shared/schemas/market';
-import { payoutWithFee, refundFromEscrow } from '../../ledger/postings';
+import { type Listing, OrderItem } from '../../entities';
 import { createFeaturedListings } from '../../market/featured';
 import { createMarketStats, formatSuccessRate } from '../../market/stats';
+import { buildListings, settleOrderItem, uniqueToken } from '../../test/factories';
 import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { fund, idempotencyKey } from '../../test/wallet';
-import { insertTestListings, privateDatabase, saveTradeUrl, uniqueToken, type TestListing } from './fixtures';
+import { privateDatabase, saveTradeUrl } from './fixtures';
 
 // The landing page's figures are exact only in a database no other test file writes to.
 let database: { url: string; drop(): Promise<void> };
 let app: TestApp;
-let listed: TestListing[];
+let listed: Listing[];
 beforeAll(async () => {
   database = await privateDatabase('landing');
   app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
-  const prices = Array.from({ length: 30 }, (_, i) => 1000 + i * 100);
-  listed = await insertTestListings(app.services.dataSource, { count: 30, token: uniqueToken(), overrides: (i) => ({ priceCents: prices[i]! }) });
+  const prices = Array.from({ length: 30 }, (_, i) => 1000n + BigInt(i) * 100n);
+  listed = await buildListings(app.services.dataSource, { count: 30, token: uniqueToken(), overrides: (i) => ({ priceCents: prices[i]! }) });
 });
 afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(async () => {
@@ -36,7 +37,7 @@ const ops = (...args: string[]) =>
 
 // The featured read itself, uncached (the route keeps its answer a few seconds; the ops command runs in another process).
 const featured = () => createFeaturedListings(app.services.dataSource, 0).get();
-const byPriceDesc = (listings: TestListing[]) => [...listings].sort((a, b) => b.priceCents - a.priceCents);
+const byPriceDesc = (listings: Listing[]) => [...listings].sort((a, b) => (a.priceCents < b.priceCents ? 1 : a.priceCents > b.priceCents ? -1 : 0));
 
 describe('GET /api/featured-skins', () => {
   it('without flagged listings: the 8 most valuable available ones, as market items', async () => {
@@ -85,24 +86,10 @@ describe('GET /api/market-stats', () => {
     expect(await compute()).toEqual({ totalTraders: 2, dailyVolume: '$114.00', totalSkins: 27, successRate: '100.0%' });
 
     const { dataSource } = app.services;
-    // Two deliveries succeed (the seller is paid), one fails (the buyer is refunded), with their postings.
-    await dataSource.transaction(async (manager) => {
-      const items = (await manager.query(
-        `SELECT i.id, i.listing_id, i.order_id, i.price_cents::text AS price, l.seller_id, o.buyer_id
-         FROM order_items i JOIN listings l ON l.id = i.listing_id JOIN orders o ON o.id = i.order_id WHERE i.order_id = $1`,
-        [response.body.orderId],
-      )) as Array<{ id: string; listing_id: string; order_id: string; price: string; seller_id: string; buyer_id: string }>;
-      for (const item of items) {
-        const cents = BigInt(item.price);
-        if (item.listing_id === bought[2]!.id) {
-          await refundFromEscrow(manager, { buyerId: item.buyer_id, cents, orderId: item.order_id, reference: `order-item:${item.id}`, description: 'Test refund' });
-          await manager.query(`UPDATE order_items SET status = 'failed', refunded_at = now() WHERE id = $1`, [item.id]);
-        } else {
-          await payoutWithFee(manager, { sellerId: item.seller_id, priceCents: cents, listingId: item.listing_id, orderId: item.order_id, description: 'Test payout' });
-          await manager.query(`UPDATE order_items SET status = 'delivered' WHERE id = $1`, [item.id]);
-        }
-      }
-    });
+    // Two deliveries succeed (the seller is paid), one fails (the buyer is refunded), settled as the market does.
+    for (const item of await dataSource.getRepository(OrderItem).findBy({ orderId: response.body.orderId })) {
+      await settleOrderItem(app.services, item, item.listingId === bought[2]!.id ? 'failed' : 'delivered');
+    }
     // The refunded item leaves the volume.
     expect(await compute()).toMatchObject({ dailyVolume: '$77.00', successRate: '66.6%' });
     // Purchases older than a day leave it too.

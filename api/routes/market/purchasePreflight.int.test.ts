@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PurchaseResult } from '../../../shared/schemas/market';
+import { buildListings, uniqueToken } from '../../test/factories';
 import { signInBuyer } from '../../test/selling';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, idempotencyKey } from '../../test/wallet';
-import { insertTestListings, uniqueToken } from './fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(() => app.close());
 
 type Answer = PurchaseResult & { message?: string; code?: string; fields?: Record<string, string> };
 
-const listings = (count: number) => insertTestListings(app.services.dataSource, { count, token: uniqueToken(), overrides: () => ({ priceCents: 500 }) });
+const listings = (count: number) => buildListings(app.services.dataSource, { count, token: uniqueToken(), overrides: () => ({ priceCents: 500n }) });
 const purchase = (client: TestClient, listingIds: string[], key = idempotencyKey()) => client.post<Answer>('/api/purchases', { listingIds }, key);
 const keyKept = async (userId: string, key: Record<string, string>) =>
   (await app.services.dataSource.query('SELECT 1 FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key['idempotency-key']])).length > 0;

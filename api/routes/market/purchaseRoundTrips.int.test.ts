@@ -14,10 +14,10 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { createDataSource } from '../../db/dataSource';
+import { buildListings, uniqueToken } from '../../test/factories';
 import { type Buyer, signInBuyer } from '../../test/selling';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { idempotencyKey } from '../../test/wallet';
-import { insertTestListings, uniqueToken } from './fixtures';
 
 let app: TestApp;
 let statements: string[] | null = null;
@@ -71,7 +71,7 @@ async function sentBy(work: () => Promise<unknown>): Promise<string[]> {
 }
 
 const listings = (count: number) =>
-  insertTestListings(app.services.dataSource, { count, token: uniqueToken(), overrides: () => ({ priceCents: 150 }) });
+  buildListings(app.services.dataSource, { count, token: uniqueToken(), overrides: () => ({ priceCents: 150n }) });
 
 const purchase = (buyer: Buyer, listingIds: string[], key = idempotencyKey()) => buyer.client.post('/api/purchases', { listingIds }, key);
 

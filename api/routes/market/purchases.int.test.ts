@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../shared/money';
 import { type OrdersPage, type PurchaseResult, type SkinsPage } from '../../../shared/schemas/market';
 import { purchaseCreator } from '../../commands/purchaseCreator';
+import { type Listing } from '../../entities';
 import { holdWithdrawal } from '../../ledger/postings';
 import { encodeCursor } from '../../pagination';
+import { buildListings, uniqueToken } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey } from '../../test/wallet';
-import { insertTestListings, saveTradeUrl, uniqueToken, type TestListing } from './fixtures';
+import { saveTradeUrl } from './fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -31,8 +34,9 @@ async function buyer(p: { funds?: string; tradeUrl?: boolean } = {}): Promise<Bu
 }
 
 /** Listings priced exactly (cents), from one new seller (or the given one). */
-function listings(prices: number[], sellerSteamId?: string): Promise<TestListing[]> {
-  return insertTestListings(app.services.dataSource, { count: prices.length, token: uniqueToken(), sellerSteamId, overrides: (i) => ({ priceCents: prices[i]! }) });
+function listings(prices: bigint[], sellerSteamId?: string): Promise<Listing[]> {
+  const seller = sellerSteamId === undefined ? undefined : { steamId: sellerSteamId };
+  return buildListings(app.services.dataSource, { count: prices.length, token: uniqueToken(), seller, overrides: (i) => ({ priceCents: prices[i]! }) });
 }
 
 type Answer = PurchaseResult & { message?: string; code?: string; fields?: Record<string, string> };
@@ -53,7 +57,7 @@ async function expectNothingWritten(who: Buyer, ids: string[], balance: string) 
 
 describe('POST /api/purchases', () => {
   it('needs a signed-in buyer and an Idempotency-Key', async () => {
-    const [listing] = await listings([500]);
+    const [listing] = await listings([500n]);
     expect((await purchase(app.client(), [listing!.id])).status).toBe(401);
     const who = await buyer();
     const keyless = await who.client.post<Answer>('/api/purchases', { listingIds: [listing!.id] });
@@ -73,7 +77,7 @@ describe('POST /api/purchases', () => {
 
   it('buys: the order and its items, the listings sold, the total in the order escrow, events for buyer and seller', async () => {
     const seller = uniqueSteamId();
-    const bought = await listings([1234, 2500], seller);
+    const bought = await listings([1234n, 2500n], seller);
     const who = await buyer({ funds: '100.00' });
     const response = await purchase(who.client, bought.map((listing) => listing.id));
     expect(response.status, response.text).toBe(201);
@@ -81,7 +85,7 @@ describe('POST /api/purchases', () => {
     expect(response.body.items).toHaveLength(2);
     for (const item of response.body.items) {
       const listing = bought.find((one) => one.id === item.listingId)!;
-      expect(item).toMatchObject({ name: listing.name, status: 'awaiting_hold', refunded: false, price: (listing.priceCents / 100).toFixed(2) });
+      expect(item).toMatchObject({ name: listing.name, status: 'awaiting_hold', refunded: false, price: formatMoney(listing.priceCents) });
       expect(item.tradableAt).toEqual(expect.any(String));
     }
     expect(await balanceOf(who.client)).toBe('62.66');
@@ -117,8 +121,8 @@ describe('POST /api/purchases', () => {
 
   it("refuses the buyer's own listing with 409 and buys nothing", async () => {
     const who = await buyer({ funds: '50.00' });
-    const [own] = await listings([1000], who.steamId);
-    const [other] = await listings([1000]);
+    const [own] = await listings([1000n], who.steamId);
+    const [other] = await listings([1000n]);
     const response = await purchase(who.client, [other!.id, own!.id]);
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ code: 'own_listing', fields: { [own!.id]: 'This is your own listing' } });
@@ -127,7 +131,7 @@ describe('POST /api/purchases', () => {
   });
 
   it('refuses unavailable listings with 409 naming them, and buys none of the cart', async () => {
-    const [sold, gone, fine] = await listings([700, 800, 900]);
+    const [sold, gone, fine] = await listings([700n, 800n, 900n]);
     const first = await buyer({ funds: '20.00' });
     expect((await purchase(first.client, [sold!.id])).status).toBe(201);
     await app.services.dataSource.query(`UPDATE listings SET status = 'cancelled', cancel_reason = 'seller' WHERE id = $1`, [gone!.id]);
@@ -144,7 +148,7 @@ describe('POST /api/purchases', () => {
   });
 
   it('needs a saved trade URL (400) and writes nothing without one', async () => {
-    const [listing] = await listings([300]);
+    const [listing] = await listings([300n]);
     const who = await buyer({ funds: '10.00', tradeUrl: false });
     const response = await purchase(who.client, [listing!.id]);
     expect(response.status).toBe(400);
@@ -153,19 +157,19 @@ describe('POST /api/purchases', () => {
   });
 
   it("refuses a total above the balance with 402 and the spec's words, writing nothing", async () => {
-    const [cheap, dear] = await listings([500, 1501]);
+    const [cheap, dear] = await listings([500n, 1501n]);
     const who = await buyer({ funds: '20.00' });
     const response = await purchase(who.client, [cheap!.id, dear!.id]);
     expect(response.status).toBe(402);
     expect(response.body).toMatchObject({ code: 'insufficient_balance', message: 'Not enough balance - top up your balance to purchase' });
     await expectNothingWritten(who, [cheap!.id, dear!.id], '20.00');
     // Exactly the balance is enough.
-    expect((await purchase(who.client, [cheap!.id, (await listings([1500]))[0]!.id])).status).toBe(201);
+    expect((await purchase(who.client, [cheap!.id, (await listings([1500n]))[0]!.id])).status).toBe(201);
     expect(await balanceOf(who.client)).toBe('0.00');
   });
 
   it('the ledger is the real guard: money spent between the check and the posting makes it a 402 too', async () => {
-    const [listing] = await listings([1000]);
+    const [listing] = await listings([1000n]);
     const who = await buyer({ funds: '10.00' });
     // Another transaction spends the whole balance and commits only after the purchase passed its
     // balance check (it then waits for the buyer's account lock in the ledger).
@@ -184,7 +188,7 @@ describe('POST /api/purchases', () => {
   });
 
   it('20 parallel purchases of one item by two buyers: exactly one wins, the money moves once', async () => {
-    const [listing] = await listings([4200]);
+    const [listing] = await listings([4200n]);
     const a = await buyer({ funds: '100.00' });
     const b = await buyer({ funds: '100.00' });
     const attempts = Array.from({ length: 20 }, (_, i) => purchase(i % 2 ? a.client : b.client, [listing!.id]));
@@ -198,7 +202,7 @@ describe('POST /api/purchases', () => {
   });
 
   it('replays the first answer for the same key (money once), refuses the key with another body (422)', async () => {
-    const [one, two] = await listings([999, 111]);
+    const [one, two] = await listings([999n, 111n]);
     const who = await buyer({ funds: '30.00' });
     const key = idempotencyKey();
     const first = await purchase(who.client, [one!.id], key);
@@ -217,7 +221,7 @@ describe('POST /api/purchases', () => {
   });
 
   it('a refused purchase keeps no key: the same key works once the cause is fixed', async () => {
-    const [listing] = await listings([2000]);
+    const [listing] = await listings([2000n]);
     const who = await buyer({ funds: '10.00' });
     const key = idempotencyKey();
     expect((await purchase(who.client, [listing!.id], key)).status).toBe(402);
@@ -227,7 +231,7 @@ describe('POST /api/purchases', () => {
 
   it('different buyers buying different listings do not wait on each other, even from one seller', async () => {
     const seller = uniqueSteamId();
-    const [held, other] = await listings([100, 200], seller);
+    const [held, other] = await listings([100n, 200n], seller);
     const first = await buyer({ funds: '10.00' });
     const second = await buyer({ funds: '10.00' });
     const { dataSource } = app.services;
@@ -259,7 +263,7 @@ describe('POST /api/purchases', () => {
 describe('GET /api/orders', () => {
   it('needs sign-in and shows only the caller’s orders, newest first', async () => {
     expect((await app.client().get('/api/orders')).status).toBe(401);
-    const [a, b, c] = await listings([100, 200, 300]);
+    const [a, b, c] = await listings([100n, 200n, 300n]);
     const who = await buyer({ funds: '10.00' });
     const other = await buyer({ funds: '10.00' });
     const firstOrder = (await purchase(who.client, [a!.id])).body.orderId;
@@ -272,7 +276,7 @@ describe('GET /api/orders', () => {
   });
 
   it('pages over orders, each with all its items, every order exactly once while new ones arrive', async () => {
-    const stock = await listings([100, 110, 120, 130, 140, 150, 160, 170, 180, 190]);
+    const stock = await listings([100n, 110n, 120n, 130n, 140n, 150n, 160n, 170n, 180n, 190n]);
     const ids = stock.map((listing) => listing.id);
     const who = await buyer({ funds: '50.00' });
     const other = await buyer({ funds: '10.00' });

@@ -3,9 +3,10 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushMessage } from '../../../shared/schemas/push';
-import { Listing } from '../../entities';
+import { type Listing, User } from '../../entities';
 import { recordEvent } from '../../events/domainEvents';
 import { dispatchPushes } from '../../push/pushDispatcher';
+import { buildListing } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 
@@ -81,26 +82,10 @@ async function userIdOf(client: TestClient): Promise<string> {
   return ((await app.services.dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId])) as Array<{ id: string }>)[0]!.id;
 }
 
+/** A sold and delivered listing of the seller's: $12.72, of which $12.34 is theirs after the fee. */
 async function completedListing(sellerId: string): Promise<Listing> {
-  const now = new Date();
-  return app.services.dataSource.getRepository(Listing).save({
-    sellerId,
-    sellerAssetid: String(Date.now()),
-    name: 'AK-47 | Redline',
-    marketHashName: 'AK-47 | Redline (Field-Tested)',
-    imageUrl: '/dev/steam/economy/image/x',
-    weaponType: 'Rifle',
-    rarity: 'classified',
-    condition: 'Field-Tested',
-    float: null,
-    paintSeed: null,
-    inspectLink: null,
-    priceCents: 1_272n,
-    feeCents: 38n,
-    status: 'completed',
-    holdStartTime: now,
-    holdEndTime: now,
-  });
+  const seller = await app.services.dataSource.getRepository(User).findOneByOrFail({ id: sellerId });
+  return buildListing(app.services.dataSource, { seller, skin: 'AK-47 | Redline', exterior: 'Field-Tested', priceCents: 1_272n, status: 'completed', soldAt: new Date() });
 }
 
 const subscriptionFor = (id: string, keys: ReturnType<typeof browserKeys>) => ({ endpoint: `${pushServiceUrl}/push/${id}`, expirationTime: null, keys: keys.json });

@@ -7,19 +7,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_FROZEN_MESSAGE } from '../../../shared/constants';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { tradeOfferCreator } from '../../commands/tradeOfferCreator';
-import { User } from '../../entities';
+import { type Listing, User } from '../../entities';
+import { buildListing, uniqueToken } from '../../test/factories';
 import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { offerItems, signInSeller, type Seller } from '../../test/selling';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, fund, idempotencyKey } from '../../test/wallet';
-import { insertTestListings, saveTradeUrl, uniqueToken, type TestListing } from '../market/fixtures';
+import { saveTradeUrl } from '../market/fixtures';
 
 let app: TestApp;
 let admin: TestClient;
 /** Buys, sells, withdraws and saves payment methods: a seller with sellable items, money and a trade URL. */
 let user: Seller;
-let listing: TestListing;
+let listing: Listing;
 
 beforeAll(async () => {
   // Checkout deposits are withdrawable at once here (the clearing period is tested with chargebacks).
@@ -28,7 +29,7 @@ beforeAll(async () => {
   user = await signInSeller(app);
   await saveTradeUrl(user.client, user.steamId);
   await fund(user.client, '100.00');
-  [listing] = (await insertTestListings(app.services.dataSource, { count: 1, token: uniqueToken(), overrides: () => ({ priceCents: 2_500 }) })) as [TestListing];
+  listing = await buildListing(app.services.dataSource, { token: uniqueToken(), priceCents: 2_500n });
 }, 120_000);
 afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(() => app?.close());

@@ -4,12 +4,13 @@ import { type StaffAttentionListing, type StaffFeaturedListing } from '../../../
 import { holdEnder } from '../../commands/holdEnder';
 import { reversalApplier } from '../../commands/reversalApplier';
 import { createSimulatedTradeBot } from '../../dev/steam/bot/simulatedTradeBot';
+import { type Listing } from '../../entities';
+import { buildListing, buildListings, uniqueToken } from '../../test/factories';
 import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { buy, listingRow, orderItemRow, signInBuyer, type Buyer } from '../../test/selling';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf } from '../../test/wallet';
-import { insertTestListings, uniqueToken, type TestListing } from '../market/fixtures';
 
 const HOUR = 60 * 60 * 1000;
 const ADMIN = `staff:${DEMO_STAFF.admin}`;
@@ -19,7 +20,7 @@ let admin: TestClient;
 let support: TestClient;
 let buyer: Buyer;
 /** Overdue and unsold; overdue and sold (its buyer's money in escrow); sold, its delivery's send failed; reversed by its seller. */
-let unsold: TestListing, sold: TestListing, failing: TestListing, reversed: TestListing;
+let unsold: Listing, sold: Listing, failing: Listing, reversed: Listing;
 let failingItemId: string;
 
 beforeAll(async () => {
@@ -27,11 +28,11 @@ beforeAll(async () => {
   admin = await signInStaff(app, DEMO_STAFF.admin);
   support = await signInStaff(app, DEMO_STAFF.support);
   const now = Date.now();
-  [unsold, sold, failing, reversed] = (await insertTestListings(app.services.dataSource, {
+  [unsold, sold, failing, reversed] = (await buildListings(app.services.dataSource, {
     count: 4,
     token: uniqueToken(),
-    overrides: (index) => ({ status: 'holding', holdEndTime: new Date(now - (2 + index) * HOUR), priceCents: 2_500 }),
-  })) as [TestListing, TestListing, TestListing, TestListing];
+    overrides: (index) => ({ status: 'holding', holdEndTime: new Date(now - (2 + index) * HOUR), priceCents: 2_500n }),
+  })) as [Listing, Listing, Listing, Listing];
   buyer = await signInBuyer(app, '100.00');
   await buy(app, buyer, sold.id);
   failingItemId = (await buy(app, buyer, failing.id)).orderItemId;
@@ -142,17 +143,17 @@ describe('POST /api/staff/market/order-items/:id/retry-delivery', () => {
 
 describe('featured listings', () => {
   it('features a listing and stops featuring it, audited; the list shows it while flagged', async () => {
-    const [listing] = await insertTestListings(app.services.dataSource, { count: 1, token: uniqueToken() });
-    const featured = await admin.post<StaffFeaturedListing>(`/api/staff/market/listings/${listing!.id}/featured`, { featured: true, reason: 'Rare pattern' });
+    const listing = await buildListing(app.services.dataSource, { token: uniqueToken() });
+    const featured = await admin.post<StaffFeaturedListing>(`/api/staff/market/listings/${listing.id}/featured`, { featured: true, reason: 'Rare pattern' });
     expect(featured.status, featured.text).toBe(200);
-    expect(featured.body).toMatchObject({ id: listing!.id, featured: true, available: true });
+    expect(featured.body).toMatchObject({ id: listing.id, featured: true, available: true });
     const shown = await support.get<{ items: StaffFeaturedListing[] }>('/api/staff/market/featured');
-    expect(shown.body.items.find((item) => item.id === listing!.id)).toMatchObject({ featured: true, available: true });
+    expect(shown.body.items.find((item) => item.id === listing.id)).toMatchObject({ featured: true, available: true });
 
-    expect((await admin.post(`/api/staff/market/listings/${listing!.id}/featured`, { featured: false })).body).toMatchObject({ featured: false });
+    expect((await admin.post(`/api/staff/market/listings/${listing.id}/featured`, { featured: false })).body).toMatchObject({ featured: false });
     const after = await support.get<{ items: StaffFeaturedListing[] }>('/api/staff/market/featured');
-    expect(after.body.items.some((item) => item.id === listing!.id)).toBe(false);
-    expect(await auditOf(listing!.id)).toEqual([
+    expect(after.body.items.some((item) => item.id === listing.id)).toBe(false);
+    expect(await auditOf(listing.id)).toEqual([
       { actor: ADMIN, action: 'listing.featured', details: { reason: 'Rare pattern', before: { featured: false }, after: { featured: true } } },
       { actor: ADMIN, action: 'listing.unfeatured', details: { before: { featured: true }, after: { featured: false } } },
     ]);

@@ -18,17 +18,16 @@ import {
   type StaffOverview,
   type StaffWithdrawal,
 } from '../../../shared/schemas/staff';
-import { CLI_ACTOR } from '../../audit/auditLog';
-import { manualDepositCreditor } from '../../commands/manualDepositCreditor';
 import { checkLedgerInvariants } from '../../ledger/invariantCheck';
 import { creditDeposit, payoutWithFee, purchaseToEscrow } from '../../ledger/postings';
 import { readBotStatus } from '../../market/botStatus';
 import { staffOverview } from '../../staff/overview';
+import { buildEmptyOrder, buildListings, buildUser, uniqueToken, type ListingOverrides } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, uniqueIp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';
-import { insertTestListings, privateDatabase, uniqueToken } from '../market/fixtures';
+import { privateDatabase } from '../market/fixtures';
 
 const paypal = { type: 'paypal', paypalEmail: 'payee.console@example.com' };
 
@@ -40,12 +39,8 @@ interface Customer {
 
 /** A signed-in customer with `cents` credited by bank wire (cleared at once, so withdrawable). */
 async function customer(app: TestApp, cents: bigint): Promise<Customer> {
-  const steamId = uniqueSteamId();
-  const client = await signIn(app, steamId);
-  const { dataSource } = app.services;
-  if (cents > 0n) await manualDepositCreditor({ steamId, amountCents: cents, reference: `WIRE-${randomUUID()}`, method: 'bank_wire_usa', actor: CLI_ACTOR, dataSource });
-  const [row] = (await dataSource.query('SELECT id FROM users WHERE steam_id = $1', [steamId])) as Array<{ id: string }>;
-  return { client, steamId, id: row!.id };
+  const { steamId, id } = await buildUser(app.services.dataSource, { balanceCents: cents });
+  return { client: await signIn(app, steamId), steamId, id };
 }
 
 async function withdraw(who: Customer, amount: string): Promise<Withdrawal> {
@@ -424,9 +419,10 @@ describe('on a database of its own: the queues and the overview', () => {
     await approve(staff.finance, (await withdraw(who, '1100.00')).id);
     await approve(staff.finance, (await withdraw(who, '30.00')).id);
     await startDeposit(who.client, '40.00');
-    // A $100.00 sale today: a $3.00 fee.
-    const seller = await customer(quiet, 0n);
-    const [order] = await dataSource.query(`INSERT INTO orders (buyer_id, total_cents, trade_url) VALUES ($1, 10000, '') RETURNING id`, [who.id]);
+    // A $100.00 sale today: a $3.00 fee. Posted on an order of the ledger's alone: a listing sold
+    // here would be among the next test's counts of listings.
+    const seller = await buildUser(dataSource);
+    const order = await buildEmptyOrder(dataSource, { buyer: who, totalCents: 10_000n });
     await dataSource.transaction(async (manager) => {
       await creditDeposit(manager, { userId: who.id, cents: 10_000n, depositId: randomUUID(), description: 'test' });
       await purchaseToEscrow(manager, { buyerId: who.id, cents: 10_000n, orderId: order.id, description: 'test' });
@@ -465,14 +461,13 @@ describe('on a database of its own: the queues and the overview', () => {
     const noon = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
     const hours = (count: number) => new Date(noon.getTime() + count * 3_600_000);
     const holdEnds = [hours(1), hours(-2), hours(-13), hours(13), hours(-3), hours(-30)];
-    const listings = await insertTestListings(dataSource, {
+    // The fifth sold before its hold ended, not delivered yet; the sixth cancelled by its seller.
+    const states: ListingOverrides[] = [{}, {}, {}, {}, { status: 'active', soldAt: new Date() }, { status: 'cancelled', cancelReason: 'seller' }];
+    await buildListings(dataSource, {
       count: holdEnds.length,
       token: uniqueToken(),
-      overrides: (index) => ({ status: 'holding', holdEndTime: holdEnds[index]!, holdStartTime: new Date(holdEnds[index]!.getTime() - 7 * 86_400_000) }),
+      overrides: (index) => ({ status: 'holding', holdEndTime: holdEnds[index]!, holdStartTime: new Date(holdEnds[index]!.getTime() - 7 * 86_400_000), ...states[index] }),
     });
-    // Sold before its hold ended, not delivered yet; and one the seller cancelled.
-    await dataSource.query(`UPDATE listings SET status = 'active', sold_at = now() WHERE id = $1`, [listings[4]!.id]);
-    await dataSource.query(`UPDATE listings SET status = 'cancelled', cancel_reason = 'seller' WHERE id = $1`, [listings[5]!.id]);
 
     const figures = await staffOverview(dataSource, { fourEyesCents: quiet.services.config.withdrawalFourEyesCents, now: noon });
     expect(figures.listingsByStatus).toEqual({ holding: 4, active: 1, cancelled: 1 });

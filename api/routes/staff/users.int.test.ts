@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type StaffUserDetail, type StaffUserSummary } from '../../../shared/schemas/staff';
+import { buildListing, uniqueToken } from '../../test/factories';
 import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { userIdOf } from '../../test/selling';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { fund, idempotencyKey } from '../../test/wallet';
-import { insertTestListings, saveTradeUrl, uniqueToken } from '../market/fixtures';
+import { saveTradeUrl } from '../market/fixtures';
 
 let app: TestApp;
 let admin: TestClient;
@@ -32,9 +33,9 @@ beforeAll(async () => {
   const method = await client.post<{ id: string }>('/api/payment-methods', { type: 'paypal', paypalEmail: 'payout@example.com' }, idempotencyKey());
   expect(method.status).toBe(201);
   expect((await client.post('/api/withdrawals', { amount: '20.00', paymentMethodId: method.body.id }, idempotencyKey())).status).toBe(201);
-  await insertTestListings(app.services.dataSource, { count: 1, token: uniqueToken(), sellerSteamId: steamId });
-  const [forSale] = await insertTestListings(app.services.dataSource, { count: 1, token: uniqueToken(), overrides: () => ({ priceCents: 1_500 }) });
-  expect((await client.post('/api/purchases', { listingIds: [forSale!.id] }, idempotencyKey())).status).toBe(201);
+  await buildListing(app.services.dataSource, { token: uniqueToken(), seller: { steamId } });
+  const forSale = await buildListing(app.services.dataSource, { token: uniqueToken(), priceCents: 1_500n });
+  expect((await client.post('/api/purchases', { listingIds: [forSale.id] }, idempotencyKey())).status).toBe(201);
   const { depositReference } = (await client.get<{ depositReference: string }>('/api/user')).body;
   customer = { client, steamId, id: await userIdOf(app, steamId), name, email, depositReference };
 }, 120_000);

@@ -11,10 +11,11 @@ import { CLI_ACTOR } from '../../audit/auditLog';
 import { manualDepositCreditor } from '../../commands/manualDepositCreditor';
 import { type SentEvent } from '../../dev/pay/router';
 import { SIMULATED_SIGNATURE_HEADER, signSimulatedWebhook, simulatedWebhookSecret } from '../../dev/pay/gateway';
+import { buildListing, uniqueToken } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';
-import { insertTestListings, saveTradeUrl, uniqueToken } from '../market/fixtures';
+import { saveTradeUrl } from '../market/fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -97,10 +98,7 @@ const paypal = { type: 'paypal', paypalEmail: 'payout@example.com' };
 const withdraw = (who: Account, amount: string) => who.client.post<{ code?: string; fields?: Record<string, string> }>('/api/withdrawals', { amount, method: paypal }, idempotencyKey());
 const purchase = (who: Account, listingId: string) => who.client.post<{ code?: string; message?: string }>('/api/purchases', { listingIds: [listingId] }, idempotencyKey());
 
-async function listing(priceCents: number) {
-  const [created] = await insertTestListings(app.services.dataSource, { count: 1, token: uniqueToken(), overrides: () => ({ priceCents }) });
-  return created!;
-}
+const listing = (priceCents: bigint) => buildListing(app.services.dataSource, { token: uniqueToken(), priceCents });
 
 describe('a refund at the payment provider', () => {
   it('takes the refunded amount back out of the balance, once per event, and shows it in the history', async () => {
@@ -186,7 +184,7 @@ describe("a dispute ruled in the user's favour", () => {
     const who = await account();
     await saveTradeUrl(who.client, who.steamId);
     const { depositId, checkoutUrl } = await paidDeposit(who, '30.00');
-    expect((await purchase(who, (await listing(2500)).id)).status).toBe(201);
+    expect((await purchase(who, (await listing(2500n)).id)).status).toBe(201);
     await dispute(checkoutUrl);
     expect(await withdrawable(who)).toMatchObject({ balance: '0.00', owed: '25.00' });
 
@@ -208,7 +206,7 @@ describe("a dispute ruled in the user's favour", () => {
     expect(twice.status).toBe(409);
     expect(await history(who)).toHaveLength(entries);
     // No longer in debt: buying works again.
-    expect((await purchase(who, (await listing(500)).id)).status).toBe(201);
+    expect((await purchase(who, (await listing(500n)).id)).status).toBe(201);
   });
 
   it('gives back only what the dispute itself took when a refund had taken part of the deposit', async () => {
@@ -245,7 +243,7 @@ describe('a chargeback of money already spent', () => {
     await saveTradeUrl(who.client, who.steamId);
     const { checkoutUrl } = await paidDeposit(who, '30.00');
     // Deposited money can be spent at once.
-    const bought = await purchase(who, (await listing(2500)).id);
+    const bought = await purchase(who, (await listing(2500n)).id);
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     expect(await balanceOf(who.client)).toBe('5.00');
 
@@ -258,7 +256,7 @@ describe('a chargeback of money already spent', () => {
     ]);
 
     // While it owes, buying and withdrawing are refused, and nothing is written.
-    const next = await listing(500);
+    const next = await listing(500n);
     const before = await footprint(who);
     const refusedPurchase = await purchase(who, next.id);
     expect(refusedPurchase.status).toBe(403);
