@@ -1,5 +1,5 @@
 /**
- * Authorization sweep (issue 12 item 5): every user-owned resource the API addresses by id — in a
+ * Authorization sweep: every user-owned resource the API addresses by id — in a
  * path (`:id` routes, discovered from the router so a new one cannot land unchecked) or in a body
  * (a saved payment method chosen for a withdrawal) — answers another user's real id with 404, the
  * same as an unknown id, and changes nothing for either user. The owner's own request then

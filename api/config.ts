@@ -1,6 +1,6 @@
 /**
- * The process configuration, read once from the environment (DESIGN.md section 1). Names are part
- * of the product's contract: tests, ops scripts and deployments set exactly these.
+ * The process configuration, read once from the environment. Names are part of the product's
+ * contract: tests, ops scripts and deployments set exactly these; the README's table lists them.
  */
 import path from 'node:path';
 import { z } from 'zod';
@@ -154,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PAYMENTS_MODE === 'live' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid environment: PAYMENTS_MODE=live needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
-  // A simulated provider never faces real users (DESIGN.md section 1): real Steam users must not
+  // A simulated provider never faces real users: real Steam users must not
   // reach a checkout that credits money for free, nor simulated users a real payout.
   if (e.STEAM_MODE !== e.PAYMENTS_MODE) {
     throw new Error(

@@ -1,5 +1,5 @@
 /**
- * Robustness of the whole API (issue 12 item 5): every route of the API router — discovered from
+ * Robustness of the whole API: every route of the API router — discovered from
  * the router itself, so a new endpoint is covered the day it lands — gets thousands of generated
  * malformed bodies, queries, path ids and headers. None may answer 5xx, and none may write
  * anything for the signed-in user. Every non-public route answers 401 without a session, and every

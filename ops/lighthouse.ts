@@ -79,8 +79,8 @@ const HARNESS_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_T
 const HARNESS_ATTEMPTS = 3;
 
 /**
- * The signed-in page's performance floor, below the others' (docs/decisions.md, "Lighthouse's CPU
- * slowdown calibrated to the host, and My Listings' floor"). Rendered for a user, My Listings does
+ * The signed-in page's performance floor, below the others'
+ * (docs/adr/0053-lighthouse-gate.md). Rendered for a user, My Listings does
  * at start what no visitor's page does (the session check, then the account's menus, the outbox
  * and offline copies in IndexedDB, the live events, the push state, the listings), and on the
  * machines here its runs score 0.80-0.92 at the calibrated slowdown: held to 0.9, the gate failed

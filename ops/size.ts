@@ -8,7 +8,7 @@
  * The goal is 150 KiB. The chosen stack alone comes close to it before any screen (react-dom about
  * 63 KiB, react-router 15, Chakra's styling system and theme about 36, TanStack Query 12), so the
  * budgets below are today's figures with a little room: a change that adds to the first download
- * fails here and has to pay for itself, and each saving lowers them (docs/decisions.md).
+ * fails here and has to pay for itself, and each saving lowers them (docs/adr/0051-javascript-budgets.md).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

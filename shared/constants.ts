@@ -1,5 +1,5 @@
 /**
- * Business constants of the product (spec section 9). Both the PWA and the API read them from here,
+ * Business constants of the product. Both the PWA and the API read them from here,
  * so a figure shown in a help article is the figure the server enforces.
  */
 
@@ -54,7 +54,7 @@ export const CART_ADD_DELAY_MS = 300;
 export const TOAST_DURATION_MS = 5_000;
 export const TOOLTIP_DELAY_MS = 700;
 
-/** Browser storage keys (spec: exact names). */
+/** Browser storage keys (exact names: stored data outlives a deploy). */
 export const STORAGE_KEYS = {
   cart: 'market-cart',
   tradeProtectionWarningShown: 'tradeProtectionWarningShown',
@@ -116,7 +116,7 @@ export const CONDITION_FLOAT_RANGES: Record<Condition, readonly [number, number]
 export const WEAPON_TYPES = ['Pistol', 'Rifle', 'Sniper Rifle', 'SMG', 'Shotgun', 'Machinegun', 'Knife', 'Gloves'] as const;
 export type WeaponType = (typeof WEAPON_TYPES)[number];
 
-/** Listing statuses: the spec's four plus `active` (DESIGN.md section 3). */
+/** Listing statuses (docs/adr/0024-offer-sync-and-hold-end.md). */
 export const LISTING_STATUSES = ['holding', 'active', 'payment_pending', 'completed', 'cancelled'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
@@ -130,7 +130,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
 };
 export const CRYPTO_CURRENCIES = ['bitcoin', 'ethereum', 'litecoin'] as const;
 
-/** Processing times as the product states them (spec section 9). */
+/** Processing times as the product states them. */
 export const PROCESSING_TIMES = {
   paypal: 'Instant',
   bank_wire_usa: '1-3 business days',
@@ -138,7 +138,7 @@ export const PROCESSING_TIMES = {
   crypto: '1-24 hours',
 } as const satisfies Record<PaymentMethodType, string>;
 
-/** Support promises (spec sections 1 and 9). */
+/** Support promises. */
 export const SUPPORT = {
   email: 'support@skinmarket.gg',
   generalResponse: '2-4 hours',
@@ -151,7 +151,7 @@ export const SUPPORT = {
   refundSubject: 'REFUND REQUEST',
 } as const;
 
-/** Refund policy figures (spec section 9). */
+/** Refund policy figures. */
 export const REFUNDS = {
   fullWithinHours: 24,
   partialWithinDays: 7,

@@ -19,8 +19,8 @@ function formatTenths(tenths: number): string {
 }
 
 /**
- * Stat abbreviation (spec section 9): below 1,000 the plain number, then one decimal with K, and
- * from 1,000,000 with M (also beyond a billion, as the spec has no larger unit). Rounds half up and
+ * Stat abbreviation: below 1,000 the plain number, then one decimal with K, and
+ * from 1,000,000 with M (also beyond a billion: there is no larger unit). Rounds half up and
  * moves to the next unit when rounding reaches it: 999_950 is "1.0M", not "1000.0K". Negative counts
  * keep their sign ("-1.5K"); non-integers throw a RangeError, as counts are always whole.
  */
@@ -70,7 +70,7 @@ export function holdProgressPercent(startIso: string | Date, endIso: string | Da
 }
 
 /**
- * Wear float with fixed decimals (4 in cards, 8 in the desktop detail; spec section 9). This is not
+ * Wear float with fixed decimals (4 in cards, 8 in the desktop detail). This is not
  * money, so a JS number is fine. Missing, blank or non-numeric values show 'N/A'.
  */
 export function formatFloatValue(value: number | string | null | undefined, decimals = 4): string {
@@ -83,7 +83,7 @@ const CRYPTO_PREFIX_LENGTH = 20;
 const CRYPTO_SUFFIX_LENGTH = 8;
 
 /**
- * Saved crypto address for display: first 20 characters, '…', last 8 (spec section 9). Addresses of
+ * Saved crypto address for display: first 20 characters, '…', last 8. Addresses of
  * 28 characters or fewer are returned whole, as masking them would hide nothing.
  */
 export function maskCryptoAddress(address: string): string {
@@ -91,7 +91,7 @@ export function maskCryptoAddress(address: string): string {
   return `${address.slice(0, CRYPTO_PREFIX_LENGTH)}\u2026${address.slice(-CRYPTO_SUFFIX_LENGTH)}`;
 }
 
-/** Bank account number for display: '***' plus the last 4 digits (spec section 9). */
+/** Bank account number for display: '***' plus the last 4 digits. */
 export function maskBankAccount(account: string): string {
   return `***${account.slice(-4)}`;
 }

@@ -1,7 +1,7 @@
 /**
- * Money as integer cents in `bigint` (DESIGN.md section 2). Amounts cross the API as decimal strings
- * with two decimals and are never converted to JavaScript numbers, so no floating-point rounding
- * can creep into balances, prices or fees.
+ * Money as integer cents in `bigint` (docs/adr/0001-money-as-integer-cents.md). Amounts cross the
+ * API as decimal strings with two decimals and are never converted to JavaScript numbers, so no
+ * floating-point rounding can creep into balances, prices or fees.
  */
 import { PLATFORM_FEE_PERCENT } from './constants';
 

@@ -1,5 +1,5 @@
 /**
- * The page routes of the product (spec section 2, route table). The server answers 200 with the
+ * The page routes of the product. The server answers 200 with the
  * app shell for exactly these paths and 404 (still with the shell) for any other page path; the
  * PWA router declares the same list, so the two can never disagree.
  */
@@ -25,7 +25,7 @@ export type PagePath = (typeof pageRoutes)[number]['path'];
 
 const knownPaths = new Set<string>(pageRoutes.map((route) => route.path));
 
-/** True when `pathname` is a page of the route table; `/market/` counts as `/market` (spec). */
+/** True when `pathname` is a page of the route table; `/market/` counts as `/market`. */
 export function isPagePath(pathname: string): boolean {
   const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return knownPaths.has(trimmed);

@@ -9,7 +9,7 @@ import type { MarketSort } from './schemas/market';
 
 export const DEFAULT_MARKET_SORT: MarketSort = 'price_desc';
 
-/** Applied Buy tab filters; an absent field means "all" (spec: default filters all). */
+/** Applied Buy tab filters; an absent field means "all" (the default). */
 export interface MarketFilters {
   search?: string;
   /** Two-decimal strings as typed ("12.5"). */

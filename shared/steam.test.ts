@@ -47,7 +47,7 @@ describe('trade URLs', () => {
     expect(tradeUrlBelongsTo('not a url', seller)).toBe(false);
   });
 
-  it("gives the spec's messages", () => {
+  it('gives the form messages', () => {
     expect(tradeUrlSchema.safeParse('').error?.issues[0]?.message).toBe('Trade URL is required');
     expect(tradeUrlSchema.safeParse('https://example.com').error?.issues[0]?.message).toBe('Please enter a valid Steam trade URL');
     expect(tradeUrlSchema.safeParse(`  ${sellerUrl}  `).data).toBe(sellerUrl);

@@ -1,7 +1,7 @@
 /**
  * Steam sign-in is OpenID 2.0 (not OpenID Connect). A positive assertion comes back through the
- * browser, so every field is attacker-controlled until proven otherwise. These are the local
- * checks of DESIGN.md section 3; the nonce replay check and check_authentication (asking Steam
+ * browser, so every field is attacker-controlled until proven otherwise. These are the local checks
+ * (docs/adr/0014-steam-sign-in.md); the nonce replay check and check_authentication (asking Steam
  * whether it really issued the assertion) follow in the sign-in command. Generic OpenID libraries
  * do discovery and skip several of these checks; the known Steam login exploits used those gaps.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in hint cookie (docs/decisions.md, "Signed-in hint cookie"): a cookie the PWA can read
+ * The signed-in hint cookie (docs/adr/0047-signed-in-hint-cookie.md): a cookie the PWA can read
  * that says "this browser has a session", so a signed-out visitor's page never asks GET /api/user,
  * whose 401 Chromium logs as a console error. It is a hint only: the server never reads it, and
  * who is signed in is always the session's answer. It lives as long as the session cookie, is set

@@ -1,5 +1,5 @@
 /**
- * A buyer buys listings with their balance (DESIGN.md section 3, "Buy"), all or nothing, in one
+ * A buyer buys listings with their balance (docs/adr/0036-purchases.md), all or nothing, in one
  * transaction. What reads alone can refuse was checked before it opened (market/purchasePreflight.ts,
  * the route's: a buyer restricted for failed deliveries they caused, listings already gone, Steam's
  * word on the trade URL); here, under locks:

@@ -1,7 +1,7 @@
 /**
  * The double-entry ledger. Every money movement is one ledger transaction whose entries sum to
  * zero. Running balances — and the row locks that keep them — exist only where a constraint needs
- * them (DESIGN.md section 2): each user's available balance, kept from going negative by a CHECK
+ * them: each user's available balance, kept from going negative by a CHECK
  * constraint (an overdraft fails in the database itself), and each order's own escrow account
  * (never negative either). Their entries record the balance after them. The platform's accounts
  * (`external`, `withdrawals_pending`, `platform_fees`) are never locked or updated: they receive

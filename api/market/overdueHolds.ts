@@ -3,8 +3,8 @@
  * delivering. The hold-end command leaves a listing so while the bot does not hold its item
  * tradable (Steam still protecting it, an item gone without a reversal the trade history shows) or
  * cannot be reached, and retries on every sweep; nothing else moves it, and a buyer's money waits in
- * escrow meanwhile. Such a listing needs an operator, so /metrics counts them (docs/decisions.md,
- * Selling) for an alert to watch.
+ * escrow meanwhile. Such a listing needs an operator, so /metrics counts them
+ * (docs/adr/0026-overdue-holds-need-an-operator.md) for an alert to watch.
  */
 import { Brackets, type DataSource } from 'typeorm';
 import { Listing } from '../entities';

@@ -1,5 +1,6 @@
 /**
- * Steam trade protection reversals as the bot's trade history shows them (DESIGN.md section 3): the
+ * Steam trade protection reversals as the bot's trade history shows them
+ * (docs/adr/0025-trade-protection-reversals.md): the
  * reversed trade gets status 12 (TradeProtectionRollback), and the trade that reversed it names it
  * in `rollback_trade`. Either signal counts.
  */

@@ -1,7 +1,7 @@
 /**
  * Parser for Steam's community inventory JSON (`/inventory/{steamid64}/730/2?l=english&count=…`,
  * paged with `start_assetid` / `more_items` / `last_assetid`). Live Steam and the simulated Steam
- * both go through it (DESIGN.md section 4).
+ * both go through it (docs/adr/0016-inventory-cache-and-steam-backoff.md).
  *
  * - The envelope is validated strictly: anything but `success: 1` (or true) with well-formed arrays
  *   throws InventoryFormatError.

@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 12 item 4): axe-core (WCAG 2.1 A/AA rules) on every page of the route table
+ * Accessibility: axe-core (WCAG 2.1 A/AA rules) on every page of the route table
  * and the not-found screen, signed out and signed in as a user who has listings, an order and a
  * balance, and on the dialogs people act in (the market item's detail, the cart, the Sell tab's
  * Trade Protection notice and price dialog). Serious and critical violations fail the run, and so

@@ -1,5 +1,5 @@
 /**
- * Installability (DESIGN.md section 7) as Chromium judges it. `Page.getInstallabilityErrors`
+ * Installability as Chromium judges it. `Page.getInstallabilityErrors`
  * reports 'in-incognito' in Playwright's usual throwaway contexts, so this spec opens a persistent
  * profile (launchPersistentContext), as an installed browser would be. It also checks what the
  * manifest promises: the shortcuts, and screenshots that exist as PNGs of their declared sizes.

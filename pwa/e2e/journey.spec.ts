@@ -1,5 +1,5 @@
 /**
- * The whole product in one journey (issue 12 item 6), as two people use it: a visitor browses the
+ * The whole product in one journey, as two people use it: a visitor browses the
  * market, signs in through (simulated) Steam, tops up through the hosted checkout and sells two
  * items from the Sell tab; a second user buys one of them; the trade hold passes; the seller sees
  * 'Payment Completed' and the balance rise by exactly the price less the 3% fee, the unsold item

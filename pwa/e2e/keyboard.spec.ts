@@ -1,5 +1,5 @@
 /**
- * A keyboard-only purchase (issue 12 item 4): a signed-in buyer with a balance and a saved trade
+ * A keyboard-only purchase: a signed-in buyer with a balance and a saved trade
  * URL goes from the market to an item's dialog, adds it to the cart, opens the cart and buys, with
  * nothing but Tab, Shift+Tab, Enter, Space and Escape. Dialogs take focus when they open, keep it
  * while open, close on Escape and give focus back to what opened them.

@@ -1,5 +1,5 @@
 /**
- * An offline profile edit across a server restart (DESIGN.md section 7): the edit waits as 'Pending
+ * An offline profile edit across a server restart (the outbox): the edit waits as 'Pending
  * sync'; the network comes back while the API is down, so its replays fail and it must stay queued;
  * once the API is up again it reaches the server exactly once (version + 1).
  *

@@ -1,5 +1,5 @@
 /**
- * The offline-first PWA (DESIGN.md sections 7 and 8) in Chromium with the network really cut
+ * The offline-first PWA and its live updates in Chromium with the network really cut
  * (`context.setOffline`): the service worker's shell and the persisted public data open `/`,
  * `/market` and the static pages; the Dexie copies show a seller's listings (countdown ticking) and
  * inventory with the 'Offline: last updated' marker; an offline profile edit waits as 'Pending

@@ -1,6 +1,6 @@
 /**
  * The profile's Payment Methods tab against the real server: a brand-new account adds one method
- * of each type (each first refused by the spec's validation message, then accepted and shown
+ * of each type (each first refused by the form's validation message, then accepted and shown
  * masked), cannot add a second of a type (the form shows it as added; the API answers 409, also
  * when the form was opened before the other tab added it), and deletes one after confirming.
  */

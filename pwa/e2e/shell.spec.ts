@@ -298,7 +298,7 @@ test.describe('mobile', () => {
   });
 });
 
-test.describe('the signed-in hint cookie (docs/decisions.md)', () => {
+test.describe('the signed-in hint cookie (docs/adr/0047-signed-in-hint-cookie.md)', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   /**

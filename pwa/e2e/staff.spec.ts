@@ -1,7 +1,7 @@
 /**
  * The staff console at /staff against the real server: staff sign in through the embedded OpenID
  * provider's page (/dev/oidc, simulated mode), each person in a browser context of their own.
- * The journey of issue 29: finance credits a customer's bank transfer; the customer asks to
+ * The journey: finance credits a customer's bank transfer; the customer asks to
  * withdraw $1,500.00, above the four-eyes threshold; one finance person approves it, a second
  * approves it and marks it paid; the customer's Withdraw screen shows it paid. Also: support sees
  * no money sections, and customers never download the console.

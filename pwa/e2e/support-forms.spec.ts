@@ -317,7 +317,7 @@ test.describe('Report an Issue', () => {
     context,
     baseURL,
   }) => {
-    // The app asks for the user only when the signed-in hint cookie says there may be one (docs/decisions.md).
+    // The app asks for the user only when the signed-in hint cookie says there may be one (docs/adr/0047-signed-in-hint-cookie.md).
     await context.addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: baseURL! }]);
     await page.route('**/api/user', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(SIGNED_IN_USER) }),

@@ -10,7 +10,7 @@ import { apiFetch } from './api/client';
  * Logout: this device stops getting the user's push notifications (while the session still allows
  * telling the server), POST /auth/logout, then everything of the user kept on the device for
  * offline use is deleted (offline/db.ts) and the page reloads so every piece of user state starts
- * over. A failure is only logged (spec section 8: the user is not told).
+ * over. A failure is only logged; the user is not told.
  */
 export function useLogoutMutation() {
   return useMutation({

@@ -1,10 +1,9 @@
 /**
- * The single TanStack Query client. Defaults are the spec's (section 9, "Data fetching defaults"):
+ * The single TanStack Query client. Defaults (docs/adr/0043-pwa-data-rules.md):
  * no retries, no refetch on window focus, no polling, data never stale. Screens that need
  * freshness opt in per query (inventory stale time, listings poll, trade-status poll).
  *
- * It also holds the one rule for a 401 (spec section 7: "a 401 either errors or yields null
- * depending on the screen (null means signed out)"): the current-user call yields null
+ * It also holds the one rule for a 401 (null means signed out): the current-user call yields null
  * (`apiFetchOrNull`), and a 401 from any other query or mutation means the session ended since the
  * user was loaded. Then the cached user becomes null, so every screen shows its signed-out state,
  * and every query marked `meta: USER_SCOPED` is dropped, so no one's private data stays in memory.

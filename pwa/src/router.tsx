@@ -2,7 +2,7 @@
  * The page routes: exactly the route table of shared/routes.ts (which the server also serves),
  * each mapped to its screen, plus the 404 screen for anything else. The `Record<PagePath, …>` type
  * makes a route added to the table without a screen a type error. React Router matches "/market/"
- * to "/market" (trailing slashes are ignored), as the spec's route table wants.
+ * to "/market" (trailing slashes are ignored): both are the market's Buy tab.
  *
  * Screens are loaded on demand; the service worker precaches every chunk, so this costs nothing
  * offline. `preloadScreen` loads a path's screen ahead of rendering, so prerendered HTML hydrates in
@@ -10,7 +10,8 @@
  * browser, the prerender's StaticRouter at build time): this module must load without a DOM.
  *
  * Declarative routing (`useRoutes`), not a data router: the app has no loaders or actions, and the
- * data router's code was 18 KiB of every page's first download (docs/decisions.md).
+ * data router's code was 18 KiB of every page's first download
+ * (docs/adr/0069-declarative-routes.md).
  */
 import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';

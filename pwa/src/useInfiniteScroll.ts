@@ -1,6 +1,6 @@
 /**
  * Loads the next page of an infinitely scrolled list (the Buy grid, My Listings, the orders, the
- * balance history) the way the spec times the Buy grid: once the end of the list is within
+ * balance history) with the Buy grid's timing: once the end of the list is within
  * MARKET_SCROLL_THRESHOLD_PX (200 px) of the bottom of the viewport, after MARKET_SCROLL_DELAY_MS
  * (500 ms). "The bottom" is the end of the list rather than of the document, which also holds the
  * footer: the user reaches the last rows, not the footer links.

@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
- * No shared hot row in the ledger (DESIGN.md section 2). Running balances, and the row lock that
+ * No shared hot row in the ledger. Running balances, and the row lock that
  * keeps them, stay only where a constraint needs them: each user's available balance (never below
  * zero) and each order's own escrow account (never below zero), so purchases of different buyers
  * into different orders never wait on one another. The platform's accounts (`external`,

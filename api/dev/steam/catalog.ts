@@ -1,8 +1,8 @@
 /**
  * The simulated Steam's item catalogue: every real CS2 weapon, knife and glove finish (1732 entries),
- * copied from `../shared/data/cs2-skins.json` into `cs2-skins.json` beside this file (the product
- * never reads `../shared` at run time). Rows are arrays, in the order `fields` names them; `wears` are
- * indices into CONDITIONS.
+ * kept in `cs2-skins.json` beside this file (the product reads nothing outside the repository at
+ * run time). Rows are arrays, in the order `fields` names them; `wears` are indices into
+ * CONDITIONS.
  *
  * Besides the entries this module knows how Steam tags each one: its `Type` tag (Pistol, Rifle,
  * Sniper Rifle, …), its `Weapon` tag internal name (weapon_ak47…) and its `Rarity` tag (localized
@@ -271,7 +271,10 @@ export function steamRarityOf(entry: CatalogEntry): SteamRarityTag {
   return STEAM_RARITY_TAGS[entry.rarity];
 }
 
-/** The product's rarity value for each dataset rarity (DESIGN.md section 4: Extraordinary → covert). */
+/**
+ * The product's rarity value for each dataset rarity (the gloves' Extraordinary is Steam's covert
+ * tier, so covert).
+ */
 export const PRODUCT_RARITY_OF: Record<CatalogRarity, Rarity> = {
   'Consumer Grade': 'consumer grade',
   'Industrial Grade': 'industrial grade',

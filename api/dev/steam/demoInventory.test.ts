@@ -68,7 +68,7 @@ function checkItem(item: SimItem) {
 }
 
 describe('demo accounts', () => {
-  it('are the three spec accounts', () => {
+  it('are Demo Seller, Demo Buyer and Demo Decliner', () => {
     expect(demoAccounts).toEqual([
       { steamId: '76561198000000001', personaName: 'Demo Seller' },
       { steamId: '76561198000000002', personaName: 'Demo Buyer' },

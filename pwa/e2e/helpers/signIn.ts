@@ -5,7 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-/** The simulated Steam's demo accounts (DESIGN.md section 6). */
+/** The simulated Steam's demo accounts (Demo Decliner's trade offers are always declined). */
 export const DEMO_ACCOUNTS = {
   seller: { personaName: 'Demo Seller', steamId: '76561198000000001' },
   buyer: { personaName: 'Demo Buyer', steamId: '76561198000000002' },

@@ -1,7 +1,7 @@
 /**
  * The frame around every screen: skip link, top navigation bar, main content, footer. It also
- * does the two things every route change needs: scroll smoothly to the top (spec section 2) and
- * set the document title from the route table.
+ * does the two things every route change needs: scroll smoothly to the top (a change of page
+ * only, not the first render) and set the document title from the route table.
  */
 import { Suspense, useEffect, useRef } from 'react';
 import { Box, Center, Container, Spinner } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The slim strip above every page in simulated mode (DESIGN.md section 1), so nobody mistakes the
+ * The slim strip above every page in simulated mode, so nobody mistakes the
  * demo for a place where real money moves. The server writes its mode into every page it serves
  * (`<meta name="skinmarket-mode">`, see api/static.ts), and CSS alone shows the strip when that
  * says 'simulated': it is part of the first paint (even of HTML prerendered before the mode was

@@ -1,6 +1,7 @@
 /**
- * The site footer: the product name and the not-affiliated-with-Valve disclaimer, the spec's nine
- * links in three groups, and the copyright line.
+ * The site footer: the product name and the not-affiliated-with-Valve disclaimer, nine links
+ * (market, sell, inventory, help, contact, issue report, terms, privacy, refunds) in three groups,
+ * and the copyright line.
  */
 import { Separator } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
  * The mobile menu's side sheet (MobileMenu.tsx loads it on first use): Market, Sell (to
- * /market#sell, as the spec words it) and Inventory, then either the account block (username,
+ * /market#sell on phones) and Inventory, then either the account block (username,
  * balance, Add Funds, Withdraw, My Profile, Logout) or 'Login with Steam'. It closes on an outside
  * click, on Escape and whenever a link in it is followed; focus then returns to the menu button.
  */

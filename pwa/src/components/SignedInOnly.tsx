@@ -10,7 +10,7 @@ import { useCurrentUser, type User } from '../queries/user';
 import { AuthRequired } from './AuthRequired';
 
 interface SignedInOnlyProps {
-  /** Shown while the user loads (the spec's 'Loading your profile...' or 'Loading...'). */
+  /** Shown while the user loads: 'Loading your profile...' or 'Loading...'. */
   loadingText?: string;
   /** Heading when the user could not be loaded, e.g. 'Withdrawals are not available'. */
   unavailableTitle: string;

@@ -8,7 +8,7 @@ import { FaSteam } from 'react-icons/fa';
 export const STEAM_LOGIN_PATH = '/auth/steam';
 
 interface SteamLoginButtonProps extends Omit<ButtonProps, 'asChild' | 'children'> {
-  /** Button text; the spec's default is 'Login with Steam'. */
+  /** Button text; 'Login with Steam' unless given. */
   label?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The top navigation bar on every page (spec "Top navigation bar"): logo, Market / Sell /
+ * The top navigation bar on every page: logo, Market / Sell /
  * Inventory, and the account area: 'Login with Steam' when signed out, the balance and user menus
  * when signed in. Below md everything but the logo moves into the mobile menu.
  *

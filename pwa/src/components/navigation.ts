@@ -1,20 +1,20 @@
 /**
  * The navigation targets shared by the top bar, the mobile menu and the footer, so a label or a
- * path is written once. Labels are the spec's.
+ * path is written once. The labels are the product's UI text.
  */
 export interface NavTarget {
   label: string;
   to: string;
 }
 
-/** Desktop top bar (spec: Market, Sell, Inventory). */
+/** Desktop top bar: Market, Sell, Inventory. */
 export const MAIN_NAV: readonly NavTarget[] = [
   { label: 'Market', to: '/market' },
   { label: 'Sell', to: '/market/sell' },
   { label: 'Inventory', to: '/inventory' },
 ];
 
-/** Mobile menu: the spec links Sell to /market#sell there. */
+/** Mobile menu: there Sell links to /market#sell. */
 export const MOBILE_NAV: readonly NavTarget[] = [
   { label: 'Market', to: '/market' },
   { label: 'Sell', to: '/market#sell' },

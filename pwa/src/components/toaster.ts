@@ -1,5 +1,5 @@
 /**
- * App-wide toasts (spec section 9): one visible at a time, 5 s each, bottom-right, at most 420 px
+ * App-wide toasts: one visible at a time, 5 s each, bottom-right, at most 420 px
  * wide, F8 moves focus to the notifications. Call `toaster.create({ title, description, type })`
  * from anywhere. The toasts are drawn by ToastViewport.tsx, which App loads with the first toast
  * (toasts created before it mounts wait in this store and show when it does); F8 works from then

@@ -1,4 +1,4 @@
-/** Any path outside the route table: the '404 Page Not Found' card (spec "Not-found screen"). */
+/** Any path outside the route table: the '404 Page Not Found' card. */
 import { Box, Button, Card, Center, Heading, Text } from '@chakra-ui/react';
 import { Code } from '../components/chakra/code';
 import { Link as RouterLink, useLocation } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
  * Privacy Policy (/privacy-policy): a summary box, twelve numbered sections and the closing
- * 'Your Data is Protected' box (spec section 2). Retention, age and response times come from
+ * 'Your Data is Protected' box. Retention, age and response times come from
  * shared/constants so the policy matches what the product does.
  */
 import { Strong, Text } from '@chakra-ui/react';

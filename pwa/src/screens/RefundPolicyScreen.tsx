@@ -1,7 +1,7 @@
 /**
  * Refund Policy (/refund-policy): the 'Important Information' box, three eligibility cards, the
  * four-step process, conditions, processing times, refund methods, special circumstances and the
- * contact box asking for 'REFUND REQUEST' in the subject (spec sections 2, 4, 5 and 9). Time limits
+ * contact box asking for 'REFUND REQUEST' in the subject. Time limits
  * come from REFUNDS in shared/constants.
  */
 import { type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Terms of Service (/terms-of-service): twelve numbered sections (spec section 2). Figures come
+ * Terms of Service (/terms-of-service): twelve numbered sections. Figures come
  * from shared/constants and shared/money, so the terms state the same fee, hold and limits the
  * server applies.
  */

@@ -1,6 +1,6 @@
 /**
  * An item's float (wear) on the game's scale, 0 (Factory New, green) to 1 (Battle-Scarred, red),
- * with the value to 4 decimals, or 'N/A' when Steam gives none (spec section 9).
+ * with the value to 4 decimals, or 'N/A' when Steam gives none.
  */
 import { formatFloatValue } from '../../../../shared/format';
 import { ITEM_CLASSES } from './itemStyles';

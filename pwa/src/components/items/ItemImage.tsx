@@ -1,6 +1,6 @@
 /**
  * An item's picture on a glow of its rarity colour. A picture that is missing or fails to load is
- * replaced by a placeholder showing the item's name (spec: "Failed skin image: placeholder").
+ * replaced by a placeholder showing the item's name.
  * `ItemImage` is the card's picture (fixed aspect ratio, room for overlaid badges; class rules, as
  * it is drawn once per card: itemStyles.ts);
  * `ItemThumbnail` is the small square used in dialogs and lists.

@@ -1,6 +1,6 @@
 /**
- * The rarity of an item as a small badge in the tier's colour. Rarity 'unknown' shows no badge
- * (spec: landing skin card); other values outside the list show in the default grey.
+ * The rarity of an item as a small badge in the tier's colour. Rarity 'unknown' shows no badge;
+ * other values outside the list show in the default grey.
  */
 import { ITEM_CLASSES } from './itemStyles';
 import { rarityLabel, rarityStyle } from './rarity';

@@ -1,6 +1,6 @@
 /**
  * The sell-price input of both sell dialogs (Inventory 'Sell Item', Sell tab 'Set Your Selling
- * Price'): a dollar input with step 0.01 and min 0 (spec section 5), parsed into integer cents by
+ * Price'): a dollar input with step 0.01 and min 0, parsed into integer cents by
  * shared/schemas/money.ts sellPriceSchema (never a float). Anything not above 0, or not a price,
  * gives 'Please enter a valid price' as soon as something is typed (or the field is left empty).
  */

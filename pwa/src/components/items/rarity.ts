@@ -1,7 +1,7 @@
 /**
  * Display names and CSS colours of the rarity tiers, for the item components and the rarity
  * filters. The colours themselves are the game's (shared/constants.ts RARITY_COLORS, exposed as the
- * theme's `rarity.*` tokens); a value outside the list gets the default grey (spec section 3).
+ * theme's `rarity.*` tokens); a value outside the list gets the default grey.
  */
 import type { CSSProperties } from 'react';
 import { RARITIES, type Rarity } from '../../../../shared/constants';

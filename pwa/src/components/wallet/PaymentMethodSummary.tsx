@@ -3,7 +3,7 @@
  * Withdraw screen's saved methods): the type's icon and label, a 'Default' badge, the masked
  * details and the processing time. The API only ever answers masked values; they are passed
  * through the shared mask helpers anyway (idempotent on masked input) so nothing longer can slip
- * onto the screen (spec section 9: crypto address first 20 characters, '…', last 8; bank account
+ * onto the screen (crypto address first 20 characters, '…', last 8; bank account
  * '***' plus the last 4 digits).
  *
  * PaymentMethodSummary draws no frame of its own: callers put it in a card, a radio card or a row.

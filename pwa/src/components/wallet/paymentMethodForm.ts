@@ -1,5 +1,5 @@
 /**
- * The Add Payment Method form's values and request body. The spec's form sends every field of
+ * The Add Payment Method form's values and request body. The form sends every field of
  * every type, so the body carries the chosen type's validated (normalised) fields and empty
  * strings for the rest.
  */

@@ -1,6 +1,6 @@
 /**
  * Add Funds (/add-funds): the current balance, the four deposit methods and a panel for the chosen
- * one (spec "Add Funds screen", DESIGN.md section 3 "Deposit").
+ * one (docs/adr/0005-deposits-call-the-provider-in-the-transaction.md).
  *
  * - PayPal (PayPalDeposit.tsx, depositForm.ts): an amount ($10.00 - $1,000.00), then
  *   POST /api/deposits and a full navigation to the provider's hosted checkout. The checkout sends

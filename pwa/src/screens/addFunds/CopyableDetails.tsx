@@ -1,7 +1,7 @@
 /**
  * Receiving details the user copies into their bank or wallet app: a definition list of rows, each
- * with a copy button whose icon turns into a check mark for COPY_CONFIRMATION_MS (spec sections 8
- * and 9: '{label} copied to clipboard' / 'Failed to copy to clipboard').
+ * with a copy button whose icon turns into a check mark for COPY_CONFIRMATION_MS (2 s),
+ * and a toast: '{label} copied to clipboard' or 'Failed to copy to clipboard'.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
@@ -62,7 +62,7 @@ export function DetailRow({
   );
 }
 
-/** Copies `value`; the icon turns into a check mark for COPY_CONFIRMATION_MS (spec section 9). */
+/** Copies `value`; the icon turns into a check mark for COPY_CONFIRMATION_MS (2 s). */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copiedAt, setCopiedAt] = useState<number | null>(null);
 

@@ -1,5 +1,5 @@
 /**
- * The fixed instructions of the transfer methods (spec "Add Funds screen": not fetched): the
+ * The fixed instructions of the transfer methods (part of the page, not fetched): the
  * company's bank wire and SEPA accounts and one address per coin (depositInstructions.ts), each
  * with the user's personal reference code, which operators match when they credit the transfer.
  */

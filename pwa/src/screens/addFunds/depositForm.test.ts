@@ -7,7 +7,7 @@ function messageFor(amount: string): string | undefined {
 }
 
 describe('the PayPal deposit form', () => {
-  it('shows the spec range', () => {
+  it('shows the PayPal deposit range', () => {
     expect(DEPOSIT_RANGE).toBe('$10.00 - $1,000.00');
   });
 

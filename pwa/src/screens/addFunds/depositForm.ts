@@ -8,7 +8,7 @@ import { formatMoney, formatUsd } from '../../../../shared/money';
 import { depositAmountSchema } from '../../../../shared/schemas/money';
 import type { CreateDepositInput } from '../../queries/wallet';
 
-/** '$10.00 - $1,000.00' (spec section 9: the PayPal deposit range). */
+/** The PayPal deposit range: '$10.00 - $1,000.00'. */
 export const DEPOSIT_RANGE = `${formatUsd(BigInt(MIN_DEPOSIT_CENTS))} - ${formatUsd(BigInt(MAX_DEPOSIT_CENTS))}`;
 
 /** One-click amounts under the input, as the input would hold them. */

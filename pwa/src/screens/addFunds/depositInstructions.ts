@@ -1,5 +1,5 @@
 /**
- * Where bank wire, SEPA and crypto deposits are sent (spec "Add Funds screen": the instructions are
+ * Where bank wire, SEPA and crypto deposits are sent (the instructions are
  * fixed on the page, not fetched). These are the company's own receiving details, the same for
  * every user: what ties a payment to an account is the user's personal reference code
  * (`depositReference` on GET /api/user), which operators match when they credit the deposit.

@@ -1,5 +1,5 @@
 /**
- * Checkout (/checkout; the spec does not show this screen, DESIGN.md section 3 "Buy" decides it):
+ * Checkout (/checkout; the purchase itself: docs/adr/0036-purchases.md):
  * where the buyer lands after a purchase (`?order=<id>`) and comes back to follow delivery. The
  * order just placed is confirmed at the top; below, the buyer's orders, newest first, with each
  * item's delivery state, re-read while deliveries are under way (useOrdersQuery), older ones

@@ -1,5 +1,5 @@
 /**
- * How an order item's delivery state reads to the buyer (DESIGN.md section 3 "Buy"): the item waits
+ * How an order item's delivery state reads to the buyer: the item waits
  * in the platform's bot until the seller's trade protection ends, is then sent by trade offer, and
  * is either delivered or, when that is impossible (or the seller reversed the trade), refunded.
  */

@@ -1,6 +1,6 @@
 /**
- * The Inventory's grid: one shared ItemCard per item. A card opens the Sell tab (spec: "Clicking a
- * card goes to /market/sell"); its 'List for Sale' opens the 'Sell Item' dialog, for items that can
+ * The Inventory's grid: one shared ItemCard per item. A card opens the Sell tab
+ * (/market/sell); its 'List for Sale' opens the 'Sell Item' dialog, for items that can
  * be sold (tradable, marketable, not already in an offer or listing).
  */
 import { Badge, Button } from '@chakra-ui/react';

@@ -1,6 +1,6 @@
 /**
- * The Inventory's empty and error states (spec: no items found; no items match filters; inventory
- * not available with 'Try Again'), as one dashed panel with an icon, a title and an action. The
+ * The Inventory's empty and error states (no items found; no items match the filters; inventory
+ * not available, with 'Try Again'), as one dashed panel with an icon, a title and an action. The
  * Sell tab shows the same states with the same components.
  */
 import { type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The Inventory screen's own sell flow (spec section 4: idle, processing, waiting, failed; no
- * polling there) and the messages it shows (spec section 8). The Sell tab has its own machine with
+ * The Inventory screen's own sell flow (idle, processing, waiting, failed; no
+ * polling there) and the messages it shows. The Sell tab has its own machine with
  * polling (screens/market/sell/tradeFlow.ts).
  */
 import { ApiError } from '../../api/client';

@@ -1,4 +1,4 @@
-/** The landing page's closing call to action (spec), above the footer. */
+/** The landing page's closing call to action, above the footer. */
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CLAIMS } from './content';

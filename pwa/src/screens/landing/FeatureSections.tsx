@@ -1,5 +1,5 @@
 /**
- * The landing page's explanatory sections (spec): Why Choose, the 3-step How It Works (Connect
+ * The landing page's explanatory sections: Why Choose, the 3-step How It Works (Connect
  * Steam, Set Price & Sell, Get Paid Instantly) and Enterprise-Grade Security.
  */
 import { Badge, Box, Circle, Grid, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';

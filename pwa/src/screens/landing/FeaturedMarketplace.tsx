@@ -1,5 +1,5 @@
 /**
- * Featured Marketplace (spec): shown only when GET /api/featured-skins returns skins; up to the
+ * Featured Marketplace: shown only when GET /api/featured-skins returns skins; up to the
  * first 8 as skin cards, and 'View Full Marketplace' to /market. 'Buy Now' opens the market on
  * that skin's name. On phones the cards scroll sideways (eight full-width cards would be most of
  * the page); from small tablets up they form a grid.

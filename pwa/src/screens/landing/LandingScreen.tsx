@@ -1,5 +1,5 @@
 /**
- * Landing page (/; spec "Landing page"): hero, live market stats, Why Choose, Trusted by
+ * Landing page (/): hero, live market stats, Why Choose, Trusted by
  * Professionals, reviews, How It Works, Featured Marketplace, Enterprise-Grade Security and a
  * closing call to action (the footer is the layout's).
  *

@@ -1,5 +1,5 @@
 /**
- * The landing page's primary button (spec): signed in, 'Browse Marketplace' to /market; signed out
+ * The landing page's primary button: signed in, 'Browse Marketplace' to /market; signed out
  * (or while the session is being checked), 'Login with Steam & Start Selling' to /auth/steam.
  */
 import { Button, type ButtonProps } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The landing page's skin card (spec "Landing page"): image (a placeholder showing the name when it
+ * The landing page's skin card: image (a placeholder showing the name when it
  * fails to load), name, rarity badge (none for 'unknown'), condition, price, float ('N/A' when
  * absent) and 'Buy Now', which calls the supplied handler or else goes to /market. Drawn with the
  * shared ItemCard so a skin looks the same here as on the market.

@@ -1,6 +1,6 @@
 /**
  * Trusted by Professionals (three professional-player testimonials) and the Trustpilot-style
- * customer reviews (three), both static (spec section 1).
+ * customer reviews (three), both static.
  */
 import { Box, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Avatar } from '../../components/chakra/avatar';

@@ -1,5 +1,5 @@
 /**
- * The landing stats row (spec): Active Traders, Daily Volume, Skins Available, Success Rate from
+ * The landing stats row: Active Traders, Daily Volume, Skins Available, Success Rate from
  * GET /api/market-stats, shown only once they have loaded. Counts are abbreviated (1.2K, 3.4M).
  * Like the featured cards, they render in a background pass (`useDeferredValue`), not as part of
  * the data's arrival.

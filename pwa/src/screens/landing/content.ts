@@ -1,6 +1,6 @@
 /**
- * The landing page's static marketing copy (spec section 1: "Static marketing claims (not server
- * data)"). The testimonials and reviews are written for this product; the people are invented.
+ * The landing page's static marketing copy: claims, not server data (the live figures are
+ * StatsRow's). The testimonials and reviews are written for this product; the people are invented.
  */
 import { PLATFORM_FEE_PERCENT, SUPPORT, TRADE_HOLD_DAYS } from '../../../../shared/constants';
 

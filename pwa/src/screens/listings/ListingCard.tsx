@@ -1,5 +1,5 @@
 /**
- * One card of My Listings (spec "My Listings"): the shared ItemCard (picture, StatTrak™ badge,
+ * One card of My Listings: the shared ItemCard (picture, StatTrak™ badge,
  * name, rarity in its colour, condition, float) with the status badge over the picture, then
  * Sell Price, Platform Fee (3%) as a deduction and You Receive, the status-dependent block, the
  * listed date and, for an unsold listing in the hold or on sale, 'Cancel Listing'.

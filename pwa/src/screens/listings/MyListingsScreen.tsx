@@ -1,12 +1,12 @@
 /**
- * My Listings (/listings; spec "My Listings", DESIGN.md section 3 "Listing statuses"): the signed-in
+ * My Listings (/listings; statuses: docs/adr/0024-offer-sync-and-hold-end.md): the signed-in
  * seller's listings, newest first, as a grid of cards (1, 2 or 3 columns by width) with each
  * listing's status, money and hold countdown (ListingCard), and 'Cancel Listing' for unsold
  * listings still in the hold or on sale (CancelListingDialog). The next page of cards loads as the
  * seller scrolls to the end (LoadMore); the summary above them is the server's, over all the
  * seller's listings, not only the pages loaded.
  *
- * States in the spec's words: 'Loading your listings...'; 'Error Loading Listings' with a Retry that
+ * States: 'Loading your listings...'; 'Error Loading Listings' with a Retry that
  * reloads the page; 'No Listings Yet' with 'Start Selling'. The list is refetched every 30 s, and
  * also just after the next hold ends, so a card moves on to 'On Sale' or 'Payment Processing'
  * without waiting for the poll. The countdowns tick every second while any listing is in the hold.
@@ -30,7 +30,7 @@ import { ListingCard } from './ListingCard';
 import { NotifyToggle } from './NotifyToggle';
 import { nextHoldEnd, summaryFigures } from './listingView';
 
-/** Where 'List More Items' and 'Start Selling' go (the spec's link to the Sell tab). */
+/** Where 'List More Items' and 'Start Selling' go (the Sell tab). */
 const SELL_PATH = '/market#sell';
 const LISTINGS_COLUMNS = { base: 1, md: 2, xl: 3 };
 /** After a hold ends, give the server's hold-end job a moment before asking again. */

@@ -18,7 +18,7 @@ const start = Date.parse('2026-01-01T00:00:00.000Z');
 const hold = { holdStartTime: new Date(start).toISOString(), holdEndTime: new Date(start + 7 * DAY).toISOString() };
 
 describe('listingStatusBadge', () => {
-  it('names and colours each status as the spec does, plus On Sale for active', () => {
+  it('names and colours each status, On Sale for active', () => {
     expect(listingStatusBadge('holding')).toEqual({ label: 'Trade Protection Hold', palette: 'yellow' });
     expect(listingStatusBadge('active')).toEqual({ label: 'On Sale', palette: 'purple' });
     expect(listingStatusBadge('payment_pending')).toEqual({ label: 'Payment Processing', palette: 'blue' });
@@ -64,7 +64,7 @@ describe('listingAmounts', () => {
 });
 
 describe('holdProgress', () => {
-  it('counts down in the three spec formats while the percent grows', () => {
+  it('counts down as Xd Yh Zm, Yh Zm or Zm while the percent grows', () => {
     expect(holdProgress(hold, start)).toEqual({ remaining: '7d 0h 0m', percent: 0 });
     expect(holdProgress(hold, start + 2 * DAY + 3 * HOUR + 30 * MINUTE + 59_000)).toEqual({ remaining: '4d 20h 29m', percent: 30 });
     expect(holdProgress(hold, start + 7 * DAY - 5 * HOUR - 1 * MINUTE)).toEqual({ remaining: '5h 1m', percent: 97 });

@@ -1,6 +1,6 @@
 /**
  * What a My Listings card shows, as pure functions of the listing (and the current time): the
- * status badge (spec section 4 plus DESIGN.md's 'On Sale'), the money rows, the hold countdown and
+ * status badge (with 'On Sale' for `active`), the money rows, the hold countdown and
  * progress, whether the seller may cancel, and why a cancelled listing was cancelled; and the
  * summary above the cards.
  */
@@ -25,7 +25,7 @@ const STATUS_BADGES = new Map<string, StatusBadgeStyle>([
 
 const UNKNOWN_STATUS: StatusBadgeStyle = { label: 'Unknown', palette: 'gray' };
 
-/** The badge of a status; any value the app does not know shows 'Unknown' in grey (spec section 4). */
+/** The badge of a status; any value the app does not know shows 'Unknown' in grey. */
 export function listingStatusBadge(status: string): StatusBadgeStyle {
   return STATUS_BADGES.get(status) ?? UNKNOWN_STATUS;
 }

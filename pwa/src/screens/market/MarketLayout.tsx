@@ -1,5 +1,5 @@
 /**
- * The Market's frame (spec "Market screen"): on wide screens a sidebar with the tabs Buy, Sell and
+ * The Market's frame: on wide screens a sidebar with the tabs Buy, Sell and
  * Cashout (Cashout leaves for /withdraw) beside the tab's content; on narrow ones a top tab bar with
  * Buy and Sell. The page's h1 is 'Market' on both tabs; the tabs' own headings are h2.
  */

@@ -1,4 +1,4 @@
-/** Which Market tab a URL shows (spec route table): /market/sell or the #sell hash mean Sell, anything else Buy. */
+/** Which Market tab a URL shows: /market/sell or the #sell hash mean Sell, anything else Buy. */
 export type MarketTab = 'buy' | 'sell';
 
 export function marketTabFor(routeTab: MarketTab, hash: string): MarketTab {

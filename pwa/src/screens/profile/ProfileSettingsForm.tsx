@@ -20,7 +20,7 @@ import { isStaleProfileError, useUpdateProfileMutation } from '../../queries/pro
 import type { User } from '../../queries/user';
 import { fieldError, profileFormValues, profileUpdate, toFormFieldErrors, type ProfileField } from './profileForm';
 
-/** Steam's own page that shows the user's trade URL (spec: help centre, trade URL article). */
+/** Steam's own page that shows the user's trade URL (the Help Centre links it too). */
 const TRADE_URL_HELP_URL = 'https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url';
 
 /**
@@ -42,7 +42,7 @@ export function ProfileSettingsForm({ user, pendingSync, onConflict }: ProfileSe
   const updateProfile = useUpdateProfileMutation();
   const form = useZodForm({ schema: profileFormSchema, initialValues: profileFormValues(user) });
   // Messages shown when a field is left invalid. The form hook shows its own on submit and for
-  // the server's answer; editing a field clears both kinds (spec: an error clears on edit).
+  // the server's answer; editing a field clears both kinds.
   const [blurErrors, setBlurErrors] = useState<Partial<Record<ProfileField, string>>>({});
   const isValid = useMemo(() => profileFormSchema.safeParse(form.values).success, [form.values]);
 

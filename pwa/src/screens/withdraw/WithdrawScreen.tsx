@@ -1,8 +1,8 @@
 /**
  * Withdraw Funds (/withdraw): the available balance with 'Minimum withdrawal: $10.00', the saved
  * payment methods (radio value `saved_{id}`; choosing one shows its masked details read-only) and
- * the four new-method cards with the selected type's form, then the amount (spec "Withdraw Funds
- * screen" and section 5 "Withdraw form"; DESIGN.md section 3 "Withdraw").
+ * the four new-method cards with the selected type's form, then the amount
+ * (docs/adr/0019-withdrawals.md).
  *
  * Beside the balance, the part of it that can be withdrawn now (GET /api/withdrawals/available):
  * card and PayPal deposits can be spent at once but withdrawn only after their clearing period,
@@ -10,7 +10,7 @@
  * anything.
  *
  * The form (WithdrawForm.tsx) is checked with the shared schemas (withdrawalAmountSchema,
- * paymentMethodInputSchema: the spec's messages), against the real balance (DESIGN.md section 0)
+ * paymentMethodInputSchema and their messages), against the real balance
  * and the withdrawable part in withdrawForm.ts, then sent as POST /api/withdrawals. The success toast comes only
  * from the server's acceptance; its answer's balance goes straight into the nav. A
  * recent-withdrawals list shows each request's status (WithdrawAside.tsx).

@@ -71,7 +71,7 @@ describe('withdrawFormSchema', () => {
     });
   });
 
-  it("gives the spec's amount messages, the balance check against the real balance", () => {
+  it('gives the amount messages, the balance check against the real balance', () => {
     const destination = savedDestination(SAVED_ID);
     expect(submit({ destination, amount: 'abc' }).errors).toEqual({ amount: 'Please enter a valid withdrawal amount' });
     expect(submit({ destination, amount: '9.99' }).errors).toEqual({ amount: `Minimum withdrawal amount is ${MIN_WITHDRAWAL}` });
@@ -84,7 +84,7 @@ describe('withdrawFormSchema', () => {
     const schema = withdrawFormSchema(5000n, new Set([SAVED_ID]), { cents: 2000n, clearingDays: 7 });
     const issues = (amount: string) => schema.safeParse({ ...EMPTY_FORM, destination, amount }).error?.issues.map((issue) => issue.message);
     expect(issues('20.01')).toEqual(['You can withdraw up to $20.00 now: card and PayPal deposits can be withdrawn 7 days after payment']);
-    // Above the balance itself, the spec's message.
+    // Above the balance itself, 'Balance not enough - Top up balance'.
     expect(issues('50.01')).toEqual([BALANCE_NOT_ENOUGH]);
     expect(schema.parse({ ...EMPTY_FORM, destination, amount: '20' })).toEqual({ amount: '20.00', paymentMethodId: SAVED_ID });
   });

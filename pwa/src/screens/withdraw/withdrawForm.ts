@@ -24,12 +24,12 @@ import {
 } from '../../components/wallet/paymentMethodLabels';
 import type { RequestWithdrawalInput } from '../../queries/wallet';
 
-/** '$10.00' (spec section 9). */
+/** The minimum withdrawal, '$10.00'. */
 export const MIN_WITHDRAWAL = formatUsd(BigInt(MIN_WITHDRAWAL_CENTS));
-/** Spec section 5; checked against the real balance (DESIGN.md section 0). */
+/** An amount above the balance; checked against the real balance, not zero. */
 export const BALANCE_NOT_ENOUGH = 'Balance not enough - Top up balance';
 const SELECT_METHOD = 'Please select a payment method';
-/** A saved method's radio value is `saved_{id}` (spec "Withdraw Funds screen"). */
+/** A saved method's radio value is `saved_{id}`. */
 const SAVED_PREFIX = 'saved_';
 export const ACCOUNT_NUMBER_MAX_LENGTH = 17;
 /** Enough for any amount the server accepts ("10000000000.00"). */
@@ -98,10 +98,10 @@ export interface Withdrawable {
 }
 
 /**
- * The form's schema: the amount by withdrawalAmountSchema, then against the available balance (the
- * spec's message) and against what can be withdrawn now, when known; the destination a saved method
- * or a new one checked by paymentMethodInputSchema. Every failing field gets its message at once.
- * The output is the request body.
+ * The form's schema: the amount by withdrawalAmountSchema, then against the available balance
+ * ('Balance not enough - Top up balance') and against what can be withdrawn now, when known; the
+ * destination a saved method or a new one checked by paymentMethodInputSchema. Every failing field
+ * gets its message at once. The output is the request body.
  */
 export function withdrawFormSchema(balanceCents: bigint, savedIds: ReadonlySet<string>, withdrawable?: Withdrawable) {
   const text = (max: number) => z.string().max(max);

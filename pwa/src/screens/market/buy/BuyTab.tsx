@@ -1,6 +1,6 @@
 /**
- * The Market's Buy tab (spec "Market screen, Buy tab"; DESIGN.md section 0: filtering, sorting and
- * paging happen on the server). A toolbar with 'Advanced Filters', the sort and the cart; the
+ * The Market's Buy tab (filtering, sorting and paging happen on the server:
+ * docs/adr/0034-catalogue-query.md). A toolbar with 'Advanced Filters', the sort and the cart; the
  * filter panel; the grid with infinite scroll; the item detail dialog.
  *
  * The applied filters are the page URL's search parameters (useMarketFilters) and, normalized, the

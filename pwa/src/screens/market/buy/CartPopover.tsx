@@ -1,5 +1,5 @@
 /**
- * The cart (spec "Cart popover"): a Cart button with the item count, opening a panel with the items
+ * The cart: a Cart button with the item count, opening a panel with the items
  * (each removable), the total (summed in cents), Clear and Purchase. Loaded on first use (Cart.tsx).
  */
 import { useEffect, useState } from 'react';

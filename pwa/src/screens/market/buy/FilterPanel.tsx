@@ -1,5 +1,5 @@
 /**
- * The Buy tab's 'Advanced Filters' (spec): search, min price, max price, weapon type, rarity tier,
+ * The Buy tab's 'Advanced Filters': search, min price, max price, weapon type, rarity tier,
  * condition and StatTrak, in a panel that opens and closes. Choices apply at once; typed values
  * after a short pause (useDraftField).
  */

@@ -1,5 +1,5 @@
 /**
- * A market item's detail dialog (spec "Market screen, Buy tab", DESIGN.md section 0): picture,
+ * A market item's detail dialog: picture,
  * price, float (8 decimals on wide screens, 4 on phones), rarity, the real pattern (Steam's paint
  * seed, or N/A), 'Inspect in Game' when Steam gave an inspect link, when the item can be delivered,
  * and 'Add to cart'.

@@ -1,5 +1,5 @@
 /**
- * What a refused purchase means for the buyer (DESIGN.md section 3 "Buy", spec error catalogue),
+ * What a refused purchase means for the buyer (docs/adr/0036-purchases.md, 0042),
  * decided from the API's answer alone so the rules are testable without a browser:
  * - 401: signed out (the session ended) → 'Sign In Required';
  * - 402 / insufficient_balance → 'Insufficient Balance' with a Top Up action;

@@ -1,5 +1,5 @@
 /**
- * The Sell List panel (spec: Market Sell tab): the priced items, each with a remove control, the
+ * The Sell List panel of the Sell tab: the priced items, each with a remove control, the
  * total value and what the seller receives after fees, and 'Put Up For Sale', which starts the
  * trade. While a trade is under way the panel offers to show its progress again.
  */

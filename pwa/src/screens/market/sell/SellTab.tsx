@@ -1,5 +1,5 @@
 /**
- * The Market's Sell tab (/market/sell and /market#sell; spec "Market screen, Sell tab"). Visitors
+ * The Market's Sell tab (/market/sell and /market#sell). Visitors
  * see 'Login Required'. A signed-in seller sees 'Your Inventory' and the Sell List: 'Set Price'
  * puts an item on the list at a price, 'Put Up For Sale' sends one trade offer for the whole list
  * (after asking for a trade URL if none is saved) and the trade progress dialog follows the offer
@@ -23,7 +23,7 @@ import { TradeProtectionNotice } from './TradeProtectionNotice';
 import { TradeUrlDialog } from './TradeUrlDialog';
 import { useTradeFlow } from './useTradeFlow';
 
-/** Where 'Try Again' reloads the page (spec: "reloads the page on the sell tab"). */
+/** Where 'Try Again' reloads the page: the Sell tab. */
 const SELL_TAB_PATH = '/market/sell';
 
 export default function SellTab() {

@@ -1,5 +1,5 @@
 /**
- * 'Set Your Selling Price' (spec: Market Sell tab): the item, a price input (step 0.01, min 0), the
+ * 'Set Your Selling Price' (the Sell tab): the item, a price input (step 0.01, min 0), the
  * payment breakdown (price, 3% fee, amount received, in integer cents) and 'Add to Sell List',
  * which stays disabled until the price is a valid amount above 0 ('Invalid Price' /
  * 'Please enter a valid price' otherwise).

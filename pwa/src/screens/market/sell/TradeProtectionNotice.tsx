@@ -1,6 +1,6 @@
 /**
- * The one-time Trade Protection notice (spec section 4): the first time a signed-in user opens the
- * Sell tab it explains Steam's trade protection (DESIGN.md section 3) before they sell. Closing it
+ * The one-time Trade Protection notice: the first time a signed-in user opens the
+ * Sell tab it explains Steam's 7-day trade protection before they sell. Closing it
  * sets the browser-storage flag `tradeProtectionWarningShown`, so it never shows again there.
  */
 import { useState } from 'react';

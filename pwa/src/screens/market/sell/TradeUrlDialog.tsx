@@ -1,5 +1,5 @@
 /**
- * The trade-URL dialog of the sell flow (spec section 5): selling with no trade URL saved asks for
+ * The trade-URL dialog of the sell flow: selling with no trade URL saved asks for
  * it here first. It saves through PATCH /api/user/profile {tradeUrl}; success toasts 'Trade URL
  * Saved' and hands the saved URL back so the sale can go on, failure toasts 'Failed to save trade
  * URL. Please try again.' (with the server's field message inline, e.g. another account's URL).

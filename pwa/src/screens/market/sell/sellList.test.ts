@@ -73,7 +73,7 @@ describe('removeFromSellList, totals and payload', () => {
     expect(removeFromSellList(list, '1001').map((entry) => entry.assetid)).toEqual(['2002']);
   });
 
-  it("builds the spec's trade-offer payload with the prices", () => {
+  it('builds the trade-offer item payload with the prices', () => {
     expect(sellListPayload(list)).toEqual([
       expect.objectContaining({ assetid: '1001', price: '12.34', appid: 730, contextid: '2', amount: 1, name: 'AK-47 | Redline (Field-Tested)', condition: 'Field-Tested', rarity: 'classified', statTrak: false, float: 0.2345 }),
       expect.objectContaining({ assetid: '2002', price: '0.99' }),

@@ -1,5 +1,5 @@
 /**
- * The Sell List as pure functions (spec sections 3 and 5): entries are inventory items plus
+ * The Sell List as pure functions: entries are inventory items plus
  * `sellPrice` and `youGet` (price after the 3% fee), both two-decimal strings computed from integer
  * cents with shared/money.ts. The list refuses items that are not tradable or not marketable,
  * items already in an open offer or listing (`listed`), and items with the same name and condition

@@ -1,5 +1,5 @@
 /**
- * The Sell tab's trade flow as a pure state machine (spec section 4, "Sell trade flow"):
+ * The Sell tab's trade flow as a pure state machine:
  *
  *   idle ──submitted──▶ processing ──offerSent(id)──▶ waiting ──status: accepted──▶ accepted
  *                          │  offerRefused / cancelled     │  status: failed / cancelled
@@ -78,7 +78,7 @@ export const TRADE_FAILED_SCREEN =
 
 /**
  * The toast for a sale the server did not take: 'Trade Request Failed' with the server's message
- * (or the default), or, when no answer came at all, 'Error' / try again later (spec section 8).
+ * (or the default), or, when no answer came at all, 'Error' / try again later.
  */
 export function requestFailureMessage(failure: unknown): { title: string; description: string } {
   if (failure instanceof ApiError) return { title: 'Trade Request Failed', description: failure.detail || TRADE_REQUEST_FAILED };
