@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { skinsQuerySchema } from '../../shared/schemas/market';
 import { createDataSource } from '../db/dataSource';
+import { recordEvent } from '../events/domainEvents';
 import { buildListings, uniqueToken } from '../test/factories';
 import { createCachedCatalogue, type CachedCatalogue } from './catalogueCache';
 
@@ -40,24 +41,43 @@ async function readUntil(cache: CachedCatalogue, token: string, done: (ids: stri
   }
 }
 
+/** Records a domain event for the listing's seller, as a change of it does when it commits. */
+async function announce(listingId: string, type: 'listing' | 'balance' = 'listing'): Promise<void> {
+  const [row] = (await dataSources[0]!.query('SELECT seller_id FROM listings WHERE id = $1', [listingId])) as Array<{ seller_id: string }>;
+  await dataSources[0]!.transaction((manager) =>
+    recordEvent(
+      manager,
+      type === 'listing'
+        ? { userId: row!.seller_id, type, payload: { listingId, status: 'cancelled', cancelReason: 'seller' } }
+        : { userId: row!.seller_id, type, payload: { listingId } },
+    ),
+  );
+}
+
 describe('createCachedCatalogue', () => {
-  it('forgets its pages when another process clears its own (after a purchase there)', async () => {
+  it('forgets its pages in every process when a listing event commits, and not for other events', async () => {
     const token = uniqueToken();
     const [first, second, third] = await buildListings(dataSources[0]!, { count: 3, token });
     expect(await idsOn(elsewhere, token)).toHaveLength(3);
+    expect(await idsOn(here, token)).toHaveLength(3);
 
     // Listening starts with the first read and empties the cache once it is in place (anything
-    // sent before was missed): wait for that, so that what follows is the notification's doing.
+    // sent before was missed): wait for that, so that what follows is the events' doing.
     await takeOff(first!.id);
     expect(await readUntil(elsewhere, token, (ids) => !ids.includes(first!.id))).not.toContain(first!.id);
+    expect(await readUntil(here, token, (ids) => !ids.includes(first!.id))).not.toContain(first!.id);
     await takeOff(second!.id);
-    expect(await idsOn(elsewhere, token), 'kept, as nothing said it changed').toContain(second!.id);
+    await announce(second!.id, 'balance');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await idsOn(elsewhere, token), 'kept, as no listing event said it changed').toContain(second!.id);
 
-    here.clear();
+    await announce(second!.id);
     expect(await readUntil(elsewhere, token, (ids) => !ids.includes(second!.id))).toEqual([third!.id]);
+    expect(await readUntil(here, token, (ids) => !ids.includes(second!.id)), 'in the process that recorded it too').toEqual([third!.id]);
   });
 
-  it('tells what registered with onClear, on a clear here and on one in another process', async () => {
+  it('tells what registered with onClear, once per listing event, in every process', async () => {
+    const [listing] = await buildListings(dataSources[0]!, { count: 1, token: uniqueToken() });
     const heardHere: number[] = [];
     const heardElsewhere: number[] = [];
     here.onClear(() => heardHere.push(Date.now()));
@@ -68,21 +88,11 @@ describe('createCachedCatalogue', () => {
     heardHere.length = 0;
     heardElsewhere.length = 0;
 
-    here.clear();
-    expect(heardHere, 'at once, in the process that cleared').toHaveLength(1);
+    await announce(listing!.id);
     const deadline = Date.now() + 10_000;
-    while (heardElsewhere.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(heardElsewhere, 'over the notification, in the other one').toHaveLength(1);
-    expect(heardHere, 'not again from its own notification').toHaveLength(1);
-  });
-
-  it('forgets its own pages at once on clear()', async () => {
-    const token = uniqueToken();
-    const [first] = await buildListings(dataSources[0]!, { count: 2, token });
-    expect(await idsOn(here, token)).toContain(first!.id);
-    await takeOff(first!.id);
-    expect(await idsOn(here, token), 'kept, as nothing said it changed').toContain(first!.id);
-    here.clear();
-    expect(await idsOn(here, token)).not.toContain(first!.id);
+    while ((heardHere.length === 0 || heardElsewhere.length === 0) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heardHere).toHaveLength(1);
+    expect(heardElsewhere).toHaveLength(1);
   });
 });

@@ -2,25 +2,23 @@
  * A per-process micro-cache in front of the catalogue query: the market grid and the landing page
  * ask for the same few first pages again and again, and answering them from memory for a second
  * spares PostgreSQL most of the read load. Entries live TTL_MS (a listing added elsewhere shows
- * within a second). A purchase clears the cache in every process: `clear()` empties this one at
- * once, so its buyer never sees what they just bought, and NOTIFYs the others, each of which keeps
- * one connection LISTENing from its first read on, so nobody is offered a sold item for the rest of
- * the second. Concurrent requests for one page share one query. Bounded in size: the oldest entry
- * goes first. What else a process keeps of the catalogue (the landing page's featured skins)
- * registers with `onClear` and is forgotten with it, here and in every other process.
+ * within a second). Every listing event (api/events/domainEvents.ts: sold, cancelled, out of its
+ * hold, delivered) empties the cache in every process: each keeps one connection LISTENing to the
+ * domain events from its first read on, and the event's NOTIFY arrives when the change commits, so
+ * nobody is offered a sold item for the rest of the second. Concurrent requests for one page share
+ * one query. Bounded in size: the oldest entry goes first. What else a process keeps of the
+ * catalogue (the landing page's featured skins) registers with `onClear` and is forgotten with it.
  */
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type DataSource } from 'typeorm';
 import { type SkinsQuery } from '../../shared/schemas/market';
 import { encodedBody, type EncodedBody } from '../encodedBody';
+import { DOMAIN_EVENTS_CHANNEL, type DomainEventType } from '../events/domainEvents';
 import { type Logger } from '../logger';
 import { readCatalogue } from './catalogue';
 
 const TTL_MS = 1_000;
 const MAX_ENTRIES = 1_000;
-/** The channel a process NOTIFYs when listings left the market; the payload names the sender. */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const RECONNECT_MS = 1_000;
 /** A catalogue answer (~10 KB of JSON): quick to compress, as it is made again every second. */
 const ANSWER_BROTLI_QUALITY = 5;
@@ -33,12 +31,21 @@ interface Entry {
   answer?: Promise<EncodedBody>;
 }
 
+/** A domain event's notification: its id, user and type (api/events/domainEvents.ts). */
+function isListingEvent(payload: string | undefined): boolean {
+  try {
+    return (JSON.parse(payload ?? '') as { type?: DomainEventType }).type === 'listing';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Keeps one connection LISTENing on CATALOGUE_CHANNEL and calls `onChange` for every notification
- * another process sent, and once each time listening (re)starts: whatever was sent while it was not
- * listening is lost, so everything cached may be stale.
+ * Keeps one connection LISTENing to the domain events and calls `onChange` for every listing event,
+ * and once each time listening (re)starts: whatever was sent while it was not listening is lost, so
+ * everything cached may be stale.
  */
-function changeListener(url: string, selfId: string, onChange: () => void, logger: Logger | undefined) {
+function changeListener(url: string, onChange: () => void, logger: Logger | undefined) {
   let client: pg.Client | undefined;
   let connecting = false;
   let closed = false;
@@ -59,7 +66,7 @@ function changeListener(url: string, selfId: string, onChange: () => void, logge
     // A frozen database must not leave the attempt (or the LISTEN) waiting forever.
     const candidate = new pg.Client({ connectionString: url, application_name: 'skinmarket-catalogue', connectionTimeoutMillis: 2_000, query_timeout: 5_000, keepAlive: true });
     candidate.on('notification', (message) => {
-      if (message.channel === CATALOGUE_CHANNEL && message.payload !== selfId) onChange();
+      if (message.channel === DOMAIN_EVENTS_CHANNEL && isListingEvent(message.payload)) onChange();
     });
     candidate.on('error', (error) => {
       logger?.warn({ err: error }, 'catalogue cache: listening connection lost');
@@ -69,7 +76,7 @@ function changeListener(url: string, selfId: string, onChange: () => void, logge
     });
     try {
       await candidate.connect();
-      await candidate.query(`LISTEN ${CATALOGUE_CHANNEL}`);
+      await candidate.query(`LISTEN ${DOMAIN_EVENTS_CHANNEL}`);
       if (closed) {
         await candidate.end();
         return;
@@ -104,9 +111,8 @@ export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'op
     entries.clear();
     for (const listener of clearListeners) listener();
   };
-  const selfId = randomUUID();
   const url = (dataSource.options as { url?: string }).url;
-  const listener = ttlMs > 0 && url ? changeListener(url, selfId, forget, options.logger) : undefined;
+  const listener = ttlMs > 0 && url ? changeListener(url, forget, options.logger) : undefined;
 
   function entryOf(query: SkinsQuery): Entry {
     if (ttlMs <= 0) return { at: 0, page: readCatalogue(dataSource, query) };
@@ -139,23 +145,15 @@ export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'op
   return {
     read,
     answer,
-    /** Forget every page, here and in every other process (after a purchase has committed). */
-    clear(): void {
-      forget();
-      // Should the notification fail, the other processes' pages still expire within TTL_MS.
-      dataSource
-        .query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, selfId])
-        .catch((error: unknown) => options.logger?.warn({ err: error }, 'catalogue cache: could not tell the other processes'));
-    },
     /**
-     * Calls `callback` whenever the pages are forgotten: on clear() here, and when another process
-     * cleared its own (or listening restarted). Starts listening, as a first read does.
+     * Calls `callback` whenever the pages are forgotten (a listing event, or listening restarted).
+     * Starts listening, as a first read does.
      */
     onClear(callback: () => void): void {
       clearListeners.add(callback);
       listener?.start();
     },
-    /** Stops listening for other processes' changes (the server is stopping). */
+    /** Stops listening for listing events (the server is stopping). */
     close: async () => listener?.close(),
   };
 }

@@ -1,6 +1,7 @@
-/** A buyer's order and its items with their delivery state (GET /api/orders, POST /api/purchases). */
+/** A buyer's order and its items with their delivery state (GET /api/orders), and a purchase's answer (POST /api/purchases). */
 import { formatMoney } from '../../shared/money';
-import { type Order as OrderJson, type OrderItem as OrderItemJson } from '../../shared/schemas/market';
+import { type Order as OrderJson, type OrderItem as OrderItemJson, type PurchaseResult } from '../../shared/answers/market';
+import { type PurchaseOutcome } from '../commands/purchaseCreator';
 import { type Listing, type Order, type OrderItem } from '../entities';
 
 export function presentOrderItem(item: OrderItem, listing: Listing): OrderItemJson {
@@ -23,6 +24,16 @@ export function presentOrder(order: Order, items: OrderItem[], listings: Readonl
     id: order.id,
     total: formatMoney(order.totalCents),
     createdAt: order.createdAt.toISOString(),
+    items: items.map((item) => presentOrderItem(item, listings.get(item.listingId)!)),
+  };
+}
+
+/** A purchase that committed: its order, its items, and the buyer's balance after it. */
+export function presentPurchase({ order, items, listings, balanceCents }: PurchaseOutcome): PurchaseResult {
+  return {
+    orderId: order.id,
+    total: formatMoney(order.totalCents),
+    balance: formatMoney(balanceCents),
     items: items.map((item) => presentOrderItem(item, listings.get(item.listingId)!)),
   };
 }

@@ -7,8 +7,7 @@
  */
 import Router from '@koa/router';
 import { type Context } from 'koa';
-import { formatMoney } from '../../../shared/money';
-import { purchaseRequestSchema, skinsQuerySchema, type PurchaseResult } from '../../../shared/schemas/market';
+import { purchaseRequestSchema, skinsQuerySchema } from '../../../shared/schemas/market';
 import { pageQuerySchema } from '../../../shared/schemas/page';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { type AppServices } from '../../context';
@@ -24,7 +23,7 @@ import { concurrencyGate } from '../../middleware/concurrencyGate';
 import { idempotent, requestTransaction } from '../../middleware/idempotency';
 import { parseOrThrow, validated } from '../../middleware/validate';
 import { presentMarketItem } from '../../presenters/marketItem';
-import { presentOrder, presentOrderItem } from '../../presenters/order';
+import { presentOrder, presentPurchase } from '../../presenters/order';
 
 /** Purchases a minute per user: a person buys a cart at a time; more is a script. */
 export const PURCHASE_LIMIT = { name: 'purchase', limit: 30, windowSeconds: 60 };
@@ -68,12 +67,6 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
     signedIn,
     concurrencyGate(PURCHASE_CONCURRENCY),
     rateLimiter.middleware({ ...PURCHASE_LIMIT, keyOf: (ctx) => userOf(ctx).id }),
-    async (ctx, next) => {
-      await next();
-      // Committed by now: sold listings leave every process's cached pages and featured skins (a
-      // replayed answer sold nothing new).
-      if (ctx.status === 201 && !ctx.response.get('Idempotent-Replayed')) catalogue.clear();
-    },
     idempotent(
       dataSource,
       {
@@ -88,14 +81,8 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
       },
       validated({ body: purchaseRequestSchema }, async (ctx, { body }) => {
         const outcome = await purchaseCreator({ buyerId: userOf(ctx).id, listingIds: body.listingIds, dataSource, manager: requestTransaction(ctx) });
-        const result: PurchaseResult = {
-          orderId: outcome.order.id,
-          total: formatMoney(outcome.order.totalCents),
-          balance: formatMoney(outcome.balanceCents),
-          items: outcome.items.map((item) => presentOrderItem(item, outcome.listings.get(item.listingId)!)),
-        };
         ctx.status = 201;
-        ctx.body = result;
+        ctx.body = presentPurchase(outcome);
       }),
     ),
   );
