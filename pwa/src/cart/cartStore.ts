@@ -1,5 +1,5 @@
 /**
- * The buyer's cart (spec: "Cart entry: a whole market item, kept in browser storage"): a small
+ * The buyer's cart (whole market items, kept in localStorage): a small
  * external store over localStorage key `market-cart`, read by React through `useSyncExternalStore`
  * (see useCart.ts). It lives outside React so the market's cart popover, the detail dialog and the
  * purchase flow share one copy, and other tabs see changes through the `storage` event.
@@ -21,7 +21,7 @@ export interface CartStore {
   getSnapshot(): readonly MarketItem[];
   subscribe(listener: () => void): () => void;
   has(id: string): boolean;
-  /** Adds the item unless an item with its id is already in the cart (spec: refused). */
+  /** Adds the item unless an item with its id is already in the cart. */
   add(item: MarketItem): AddToCartResult;
   remove(id: string): void;
   /** Removes every item whose id is listed (items sold meanwhile); returns the removed items. */

@@ -1,6 +1,6 @@
 /**
  * React access to the cart store: `useCart()` re-renders on every cart change, and `useAddToCart()`
- * is the spec's add with its 300 ms pending state per item and the 'Already in Cart' refusal.
+ * adds with its 300 ms pending state per item and the 'Already in Cart' refusal.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CART_ADD_DELAY_MS } from '../../../shared/constants';
@@ -28,8 +28,8 @@ export function alreadyInCartMessage(name: string): string {
 
 /**
  * `add(item)` waits CART_ADD_DELAY_MS with the item marked pending (its button shows a spinner),
- * then puts it in the cart. An item already in the cart (or already pending) is refused with the
- * spec's message.
+ * then puts it in the cart. An item already in the cart (or already pending) is refused with
+ * 'Already in Cart' and '{name} is already in your cart'.
  */
 export function useAddToCart() {
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());

@@ -2,7 +2,7 @@
  * The signed-in user's Steam inventory (GET /api/inventory) and the trade bot's status
  * (GET /api/bot-status).
  *
- * The inventory is cached for INVENTORY_STALE_MS (5 minutes, spec section 7) and never refetched on
+ * The inventory is cached for INVENTORY_STALE_MS (5 minutes) and never refetched on
  * window focus: the server itself caches Steam's answer and Steam rate-limits hard, so fresh data
  * comes from the explicit Refresh button, which asks the server to re-read Steam (`?refresh=1`) and
  * writes the answer into the same cache entry the screens read.
@@ -27,7 +27,8 @@ export function useInventoryQuery() {
     enabled: Boolean(user),
     meta: USER_SCOPED,
     staleTime: INVENTORY_STALE_MS,
-    refetchOnWindowFocus: false });
+    refetchOnWindowFocus: false,
+  });
   return useOfflineCopy(query, 'inventory');
 }
 
@@ -41,7 +42,8 @@ export function useRefreshInventoryMutation() {
     mutationFn: () => apiFetch('/api/inventory?refresh=1', inventoryAnswer),
     onSuccess: (inventory) => {
       queryClient.setQueryData(inventoryKeys.mine(), inventory);
-    } });
+    },
+  });
 }
 
 /** Whether the trade bot is online, polled every BOT_STATUS_POLL_MS (30 s) while the page is visible. */
@@ -50,5 +52,6 @@ export function useBotStatusQuery({ enabled = true }: { enabled?: boolean } = {}
     queryKey: inventoryKeys.botStatus(),
     queryFn: ({ signal }) => apiFetch('/api/bot-status', botStatusAnswer, { signal }),
     enabled,
-    refetchInterval: BOT_STATUS_POLL_MS });
+    refetchInterval: BOT_STATUS_POLL_MS,
+  });
 }

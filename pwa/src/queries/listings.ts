@@ -1,7 +1,7 @@
 /**
- * The signed-in seller's listings (DESIGN.md section 3): GET /api/listings, newest first, a page of
+ * The signed-in seller's listings (statuses: docs/adr/0024-offer-sync-and-hold-end.md): GET /api/listings, newest first, a page of
  * LISTINGS_PAGE_SIZE at a time as the seller scrolls (useInfiniteQuery; the first page also
- * carries the summary of all of them), refetched every LISTINGS_POLL_MS (spec section 9: 30 s; the
+ * carries the summary of all of them), refetched every LISTINGS_POLL_MS (30 s; the
  * pages loaded so far, each after the fresh one before it) so holds ending, sales and payouts show
  * up without a reload, and POST /api/listings/{id}/cancel for an unsold listing still in `holding`
  * or `active` (409 with the server's message otherwise). Cancelling needs no Idempotency-Key: a
@@ -33,7 +33,8 @@ export function useListingsQuery() {
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: Boolean(user),
     refetchInterval: LISTINGS_POLL_MS,
-    meta: USER_SCOPED });
+    meta: USER_SCOPED,
+  });
   return useOfflineCopy(query, 'listings');
 }
 
@@ -52,5 +53,6 @@ export function useCancelListingMutation() {
         mapPagedItems(pages, (listing) => (listing.id === cancelled.id ? cancelled : listing)),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.mine() }) });
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.mine() }),
+  });
 }

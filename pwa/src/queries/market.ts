@@ -1,12 +1,13 @@
 /**
- * The market catalogue (DESIGN.md section 4): the Buy tab's filtered, sorted, keyset-paged skins
+ * The market catalogue (docs/adr/0034-catalogue-query.md): the Buy tab's filtered, sorted, keyset-paged skins
  * (GET /api/skins), the landing page's featured skins and market stats.
  *
  * The Buy tab's filters are one object that is at once the query key, the page URL's search
  * parameters (a filtered view can be shared and reloaded) and the API request's parameters, under
  * the names of `skinsQuerySchema`. Reading them from a URL, with validation, is the Buy tab's job
- * (screens/market/buy/filterParams.ts): this module imports only types from the shared schemas, so
- * the landing page, which uses the featured and stats hooks, does not download the schema library.
+ * (screens/market/buy/filterParams.ts): this module takes only types from the request schemas and
+ * parses answers with the small answer schemas (shared/answers/), so the landing page, which uses
+ * the featured and stats hooks, does not download the forms' schema library.
  */
 import { featuredSkinsAnswer, marketStatsAnswer, skinsPageAnswer } from '../../../shared/answers/market';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
@@ -20,7 +21,8 @@ export const marketKeys = {
   /** Pass validated filters (filterParams.ts): equal views must give equal keys. */
   skins: (filters: MarketFilters) => [...marketKeys.skinsAll(), filters] as const,
   featured: () => [...marketKeys.all, 'featured'] as const,
-  stats: () => [...marketKeys.all, 'stats'] as const };
+  stats: () => [...marketKeys.all, 'stats'] as const,
+};
 
 /**
  * The Buy grid: pages of MARKET_PAGE_SIZE in the server's order. While a changed filter loads, the
@@ -32,7 +34,8 @@ export function useSkinsInfiniteQuery(filters: MarketFilters) {
     queryFn: ({ pageParam, signal }) => apiFetch(skinsRequestPath(filters, pageParam), skinsPageAnswer, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    placeholderData: keepPreviousData });
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**
@@ -47,12 +50,14 @@ export function seedDefaultSkinsPage(client: QueryClient, page: SkinsPage, readA
 export function useFeaturedSkinsQuery() {
   return useQuery({
     queryKey: marketKeys.featured(),
-    queryFn: ({ signal }) => apiFetch('/api/featured-skins', featuredSkinsAnswer, { signal }) });
+    queryFn: ({ signal }) => apiFetch('/api/featured-skins', featuredSkinsAnswer, { signal }),
+  });
 }
 
 /** The landing page's stats row. */
 export function useMarketStatsQuery() {
   return useQuery({
     queryKey: marketKeys.stats(),
-    queryFn: ({ signal }) => apiFetch('/api/market-stats', marketStatsAnswer, { signal }) });
+    queryFn: ({ signal }) => apiFetch('/api/market-stats', marketStatsAnswer, { signal }),
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's saved payment methods (spec sections 3 and 7): GET /api/payment-methods
+ * The signed-in user's saved payment methods: GET /api/payment-methods
  * (masked details), POST to add one and DELETE to remove one. Both writes carry an Idempotency-Key
  * (useIdempotentMutation), so retrying the same submission after a network error never creates a
  * second method or deletes twice; both refresh the list when they succeed. Offline, or failing on

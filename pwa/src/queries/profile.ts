@@ -23,7 +23,8 @@ export interface UpdateProfileVariables {
 }
 
 export const profileMutationKeys = {
-  update: () => [...userKeys.all, 'update-profile'] as const };
+  update: () => [...userKeys.all, 'update-profile'] as const,
+};
 
 /** True when the save failed because the profile changed since the form loaded it. */
 export function isStaleProfileError(error: unknown): boolean {
@@ -48,5 +49,6 @@ export function useUpdateProfileMutation() {
     },
     onError: async (error) => {
       if (isStaleProfileError(error)) await queryClient.invalidateQueries({ queryKey: userKeys.current() });
-    } });
+    },
+  });
 }

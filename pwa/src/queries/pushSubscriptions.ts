@@ -1,5 +1,5 @@
 /**
- * Web Push for this device (DESIGN.md section 8): whether this browser is subscribed, subscribing
+ * Web Push for this device (docs/adr/0032-domain-events-sse-and-web-push.md): whether this browser is subscribed, subscribing
  * (the server's VAPID key from GET /api/push/public-key, then the browser's push service, then
  * POST /api/push/subscriptions with `PushSubscription.toJSON()`), and unsubscribing (DELETE
  * /api/push/subscriptions?endpoint=…, then the browser's own unsubscribe). The service worker shows

@@ -1,10 +1,10 @@
 /**
  * Trade offers: selling sends the chosen inventory items to the platform's trade bot
  * (POST /api/trade-offers), then the Sell tab watches the offer (GET /api/trade-offer/{id}/status,
- * every TRADE_STATUS_POLL_MS = 3 s) until Steam reports it accepted or failed (DESIGN.md section 3),
+ * every TRADE_STATUS_POLL_MS = 3 s) until Steam reports it accepted or failed (docs/adr/0023-sending-trade-offers.md),
  * or the seller calls it off (POST /api/trade-offer/{id}/cancel).
  *
- * The request carries the spec's full trade-offer item payload (name, appid, contextid, assetid,
+ * The request carries the full trade-offer item payload (name, appid, contextid, assetid,
  * amount, price, condition, weaponType, rarity, imageUrl, float, statTrak); the server uses only
  * assetid and price and re-reads everything else from the user's Steam inventory.
  */
@@ -18,7 +18,7 @@ import { apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { inventoryKeys, listingKeys, tradeOfferKeys } from './keys';
 
-/** One item of the trade-offer payload (spec section 3); `price` is a two-decimal string. */
+/** One item of the trade-offer payload; `price` is a two-decimal string. */
 export interface TradeOfferItemPayload {
   name: string;
   appid: number;
@@ -53,7 +53,8 @@ export function tradeOfferItem(item: InventoryItem, priceCents: bigint): TradeOf
     rarity: item.rarity,
     imageUrl: item.imageUrl,
     float: item.float,
-    statTrak: item.statTrak };
+    statTrak: item.statTrak,
+  };
 }
 
 /**
@@ -66,7 +67,8 @@ export function useSendTradeOfferMutation() {
     mutationKey: tradeOfferKeys.send(),
     mutationFn: (variables: SendTradeOfferVariables) =>
       apiFetch('/api/trade-offers', tradeOfferCreatedAnswer, { method: 'POST', body: variables }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }) });
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }),
+  });
 }
 
 /**
@@ -79,7 +81,8 @@ export function useCancelTradeOfferMutation() {
     mutationKey: [...tradeOfferKeys.all, 'cancel'],
     mutationFn: (offerId: string) => apiFetch(`/api/trade-offer/${encodeURIComponent(offerId)}/cancel`, tradeOfferStatusAnswer, { method: 'POST' }),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }), queryClient.invalidateQueries({ queryKey: listingKeys.mine() })]) });
+      Promise.all([queryClient.invalidateQueries({ queryKey: inventoryKeys.mine() }), queryClient.invalidateQueries({ queryKey: listingKeys.mine() })]),
+    });
 }
 
 /** True once the status is final: accepted, or failed (declined, expired, cancelled, invalid items). */
@@ -101,5 +104,6 @@ export function useTradeOfferStatusQuery(offerId: string | null) {
     staleTime: 0,
     refetchInterval: (query) => (isFinalTradeStatus(query.state.data) ? false : TRADE_STATUS_POLL_MS),
     // The seller switches to Steam to accept the offer: keep polling while the tab is in the background.
-    refetchIntervalInBackground: true });
+    refetchIntervalInBackground: true,
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The wallet (DESIGN.md sections 2-4): deposits through the payment provider's hosted checkout,
+ * The wallet (docs/adr/0005-deposits-call-the-provider-in-the-transaction.md, 0019-withdrawals.md): deposits through the payment provider's hosted checkout,
  * withdrawal requests, and the ledger history of the signed-in user's balance.
  *
  * Money moving requests (POST /api/deposits, POST /api/withdrawals) carry an `Idempotency-Key`
@@ -10,8 +10,9 @@
 import { depositCheckoutAnswer, depositsPageAnswer, transactionsPageAnswer, withdrawableBalanceAnswer, withdrawalRequestedAnswer, withdrawalsPageAnswer } from '../../../shared/answers/wallet';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  NewPaymentMethod, 
-  Withdrawal } from '../../../shared/schemas/wallet';
+  NewPaymentMethod,
+  Withdrawal,
+} from '../../../shared/schemas/wallet';
 import { ApiError, apiFetch } from '../api/client';
 import { USER_SCOPED } from '../queryClient';
 import { idempotencyHeaders } from '../api/requests';
@@ -49,7 +50,8 @@ export function useDepositsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: numb
     queryKey: walletKeys.deposits(limit),
     queryFn: ({ signal }) => apiFetch(pagePath('/api/deposits', limit), depositsPageAnswer, { signal }),
     enabled: Boolean(user),
-    meta: USER_SCOPED });
+    meta: USER_SCOPED,
+  });
 }
 
 /**
@@ -63,7 +65,8 @@ export function useCreateDepositMutation() {
       apiFetch('/api/deposits', depositCheckoutAnswer, { method: 'POST', body: input, headers: idempotencyHeaders(idempotencyKey) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.allDeposits() });
-    } });
+    },
+  });
 }
 
 /** The newest withdrawal requests of the signed-in user (GET /api/withdrawals). */
@@ -73,7 +76,8 @@ export function useWithdrawalsQuery({ limit = RECENT_WALLET_ITEMS }: { limit?: n
     queryKey: walletKeys.withdrawals(limit),
     queryFn: ({ signal }) => apiFetch(pagePath('/api/withdrawals', limit), withdrawalsPageAnswer, { signal }),
     enabled: Boolean(user),
-    meta: USER_SCOPED });
+    meta: USER_SCOPED,
+  });
 }
 
 /**
@@ -88,7 +92,8 @@ export function useWithdrawableBalanceQuery() {
     queryFn: ({ signal }) => apiFetch('/api/withdrawals/available', withdrawableBalanceAnswer, { signal }),
     enabled: Boolean(user),
     refetchOnMount: 'always',
-    meta: USER_SCOPED });
+    meta: USER_SCOPED,
+  });
 }
 
 /**
@@ -113,7 +118,8 @@ export function useRequestWithdrawalMutation() {
       if (error) return;
       void queryClient.invalidateQueries({ queryKey: walletKeys.allWithdrawals() });
       void queryClient.invalidateQueries({ queryKey: walletKeys.transactions() });
-    } });
+    },
+  });
 }
 
 /** The ledger history, newest first, a page of TRANSACTIONS_PAGE_SIZE at a time (GET /api/transactions). */
@@ -126,5 +132,6 @@ export function useTransactionsQuery() {
     initialPageParam: null as PageParam,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     enabled: Boolean(user),
-    meta: USER_SCOPED });
+    meta: USER_SCOPED,
+  });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_FROZEN_MESSAGE } from '../../../../../shared/constants';
-import type { MarketItem } from '../../../../../shared/schemas/market';
-import { ApiError } from '../../../api/client';
-import { testMarketItem } from '../../../testing/marketItem';
+import { ACCOUNT_FROZEN_MESSAGE } from '../../../shared/constants';
+import type { MarketItem } from '../../../shared/schemas/market';
+import { ApiError } from '../api/client';
+import { testMarketItem } from '../testing/marketItem';
 import { joinNames, ownListingMessage, purchaseRefusal, unavailableMessage } from './purchaseOutcome';
 
 function item(id: string, name: string): MarketItem {

@@ -11,8 +11,8 @@
  * - anything else (a purchase restriction, a Steam trade hold, Steam not answering …) → a generic
  *   failure with the server's message, which says what to do.
  */
-import type { MarketItem } from '../../../../../shared/schemas/market';
-import { ApiError } from '../../../api/client';
+import type { MarketItem } from '../../../shared/schemas/market';
+import { ApiError } from '../api/client';
 
 export const SIGN_IN_REQUIRED = { title: 'Sign In Required', description: 'Please sign in to make a purchase' } as const;
 export const INSUFFICIENT_BALANCE = {
