@@ -1,4 +1,4 @@
-/** The seller's listing answer: money as two-decimal strings, the 3% fee rounded half up (DESIGN.md section 2). */
+/** The seller's listing answer: money as two-decimal strings, the 3% fee rounded half up (docs/adr/0001-money-as-integer-cents.md). */
 import { describe, expect, it } from 'vitest';
 import { feeCents } from '../../shared/money';
 import { Listing } from '../entities';

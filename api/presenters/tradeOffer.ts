@@ -1,4 +1,4 @@
-/** A trade offer as the seller's trade dialog polls it (GET /api/trade-offer/:id/status, DESIGN.md 4). */
+/** A trade offer as the seller's trade dialog polls it (GET /api/trade-offer/:id/status, docs/adr/0023-sending-trade-offers.md). */
 import { type TradeOfferCreated, type TradeOfferStatus } from '../../shared/schemas/market';
 import { type TradeOffer } from '../entities';
 import { stateName } from '../market/offerStates';

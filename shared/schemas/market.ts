@@ -6,12 +6,13 @@
  */
 import { text, z } from './zod';
 import {
-  CONDITIONS, 
+  CONDITIONS,
   MARKET_PAGE_SIZE,
   MARKET_SORTS,
   MAX_SEARCH_LENGTH,
-  RARITIES, 
-  WEAPON_TYPES } from '../constants';
+  RARITIES,
+  WEAPON_TYPES,
+} from '../constants';
 import { TRADE_URL_PATTERN } from '../steam';
 import { moneyAmount, sellPriceSchema } from './money';
 
@@ -22,7 +23,7 @@ export const assetIdSchema = z.string().regex(/^\d{1,20}$/, 'Not a Steam asset i
 export const MAX_ITEMS_PER_OFFER = 50;
 
 /**
- * POST /api/trade-offers. Only assetid and price count: every other field of the spec's payload
+ * POST /api/trade-offers. Only assetid and price count: every other field of the item payload
  * (name, rarity, image, float …) is ignored and re-read from the user's Steam inventory.
  */
 export const tradeOfferRequestSchema = z.object({
@@ -31,10 +32,9 @@ export const tradeOfferRequestSchema = z.object({
     .min(1, 'Select at least one item')
     .max(MAX_ITEMS_PER_OFFER, `At most ${MAX_ITEMS_PER_OFFER} items per trade offer`)
     .refine((items) => new Set(items.map((item) => item.assetid)).size === items.length, 'The same item is listed twice'),
-  tradeUrl: text({ error: 'Trade URL is required' }).min(1, 'Trade URL is required').regex(TRADE_URL_PATTERN, 'Please enter a valid Steam trade URL') });
+  tradeUrl: text({ error: 'Trade URL is required' }).min(1, 'Trade URL is required').regex(TRADE_URL_PATTERN, 'Please enter a valid Steam trade URL'),
+});
 export type TradeOfferRequest = z.output<typeof tradeOfferRequestSchema>;
-
-
 
 export type { MarketSort } from '../constants';
 export const MAX_MARKET_PAGE_SIZE = 100;
@@ -53,12 +53,13 @@ export const skinsQuerySchema = z
     statTrak: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
     sort: z.enum(MARKET_SORTS).default('price_desc'),
     limit: z.coerce.number().int().min(1).max(MAX_MARKET_PAGE_SIZE).default(MARKET_PAGE_SIZE),
-    cursor: text().max(500).optional() })
+    cursor: text().max(500).optional(),
+  })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'Min price must not be above max price',
-    path: ['maxPrice'] });
+    path: ['maxPrice'],
+  });
 export type SkinsQuery = z.output<typeof skinsQuerySchema>;
-
 
 /** POST /api/purchases (with an Idempotency-Key). */
 export const purchaseRequestSchema = z.strictObject({
@@ -66,7 +67,8 @@ export const purchaseRequestSchema = z.strictObject({
     .array(z.uuid('Not a listing id'), { error: 'Choose at least one item' })
     .min(1, 'Choose at least one item')
     .max(MAX_ITEMS_PER_OFFER, `At most ${MAX_ITEMS_PER_OFFER} items per purchase`)
-    .refine((ids) => new Set(ids).size === ids.length, 'The same item is in the purchase twice') });
+    .refine((ids) => new Set(ids).size === ids.length, 'The same item is in the purchase twice'),
+  });
 export type PurchaseRequest = z.output<typeof purchaseRequestSchema>;
 
 export {
@@ -85,4 +87,5 @@ export {
   type SkinsPage,
   type TradeOfferCreated,
   type TradeOfferStateName,
-  type TradeOfferStatus } from '../answers/market';
+  type TradeOfferStatus,
+} from '../answers/market';

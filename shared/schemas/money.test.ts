@@ -63,7 +63,7 @@ describe('depositAmountSchema', () => {
     expect(run(depositAmountSchema, '1000.00')).toEqual({ value: 100_000n });
   });
 
-  it('uses the spec messages', () => {
+  it('uses the form messages', () => {
     expect(run(depositAmountSchema, '9.99')).toEqual({ messages: ['Minimum deposit amount is $10.00'] });
     expect(run(depositAmountSchema, '0')).toEqual({ messages: ['Minimum deposit amount is $10.00'] });
     expect(run(depositAmountSchema, '1000.01')).toEqual({ messages: ['Maximum deposit amount is $1,000.00'] });

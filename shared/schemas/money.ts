@@ -1,6 +1,6 @@
 /**
  * Zod schemas for money fields. The PWA validates its forms with them and the API validates every
- * request with the same ones; both get the amount as bigint cents (DESIGN.md section 2).
+ * request with the same ones; both get the amount as bigint cents (docs/adr/0001-money-as-integer-cents.md).
  */
 import { z } from './zod';
 import {
@@ -48,7 +48,7 @@ export function moneyAmount(options: MoneyAmountOptions) {
 const MIN_DEPOSIT = BigInt(MIN_DEPOSIT_CENTS);
 const MAX_DEPOSIT = BigInt(MAX_DEPOSIT_CENTS);
 
-/** Add Funds amount: $10.00 to $1,000.00 (spec section 9). */
+/** Add Funds amount: $10.00 to $1,000.00. */
 export const depositAmountSchema = moneyAmount({
   min: MIN_DEPOSIT,
   max: MAX_DEPOSIT,
@@ -61,7 +61,7 @@ const MAX_SELL_PRICE = BigInt(MAX_SELL_PRICE_CENTS);
 
 /**
  * Listing price: $0.01 to $100,000.00. A zero price gets the same message as garbage because the
- * spec only says the price must be a number greater than 0 ('Please enter a valid price').
+ * only rule is that the price is a number greater than 0 ('Please enter a valid price').
  */
 export const sellPriceSchema = moneyAmount({
   min: BigInt(MIN_SELL_PRICE_CENTS),

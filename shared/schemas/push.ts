@@ -1,4 +1,4 @@
-/** Web Push subscriptions (DESIGN.md section 8): what a browser's PushSubscription.toJSON() gives. */
+/** Web Push subscriptions (docs/adr/0032-domain-events-sse-and-web-push.md): what a browser's PushSubscription.toJSON() gives. */
 import { text, z } from './zod';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Not base64url').max(200);

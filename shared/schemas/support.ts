@@ -1,5 +1,5 @@
 /**
- * Contact messages and issue reports (spec section 3). The PWA validates its forms with these
+ * Contact messages and issue reports. The PWA validates its forms with these
  * schemas and the API validates every request with the same ones.
  */
 import { multilineText, text, z } from './zod';

@@ -1,5 +1,5 @@
 /**
- * The signed-in user and the profile form (spec sections 3 and 5). The PWA's form and the API's
+ * The signed-in user and the profile form. The PWA's form and the API's
  * PATCH /api/user/profile apply the same rules and messages.
  */
 import { text, z } from './zod';

@@ -1,10 +1,10 @@
 /**
- * The wallet's contract (spec sections 3 and 5, DESIGN.md sections 2-4): payment methods with the
- * spec's validation messages word for word, deposits, withdrawals and the ledger history. Money
+ * The wallet's contract (docs/adr/0019-withdrawals.md, 0020-payment-methods-encrypted-and-masked.md): payment methods
+ * with the forms' validation messages, deposits, withdrawals and the ledger history. Money
  * travels as two-decimal strings and becomes integer cents (bigint) only through shared/money.
  */
 import { text, z } from './zod';
-import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES} from '../constants';
+import { CRYPTO_CURRENCIES, MIN_WITHDRAWAL_CENTS, PAYMENT_METHOD_TYPES } from '../constants';
 import { moneyAmount, depositAmountSchema } from './money';
 import { EMAIL_PATTERN } from './user';
 
@@ -22,7 +22,7 @@ export const normalizeIban = (iban: string) => iban.replace(/\s+/g, '').toUpperC
 const field = (max: number) => text().max(max, `Must be at most ${max} characters`);
 
 /**
- * POST /api/payment-methods. The spec's form sends every field of every type (empty strings for
+ * POST /api/payment-methods. The form sends every field of every type (empty strings for
  * the others), so the body is one strict object and the type decides which fields count.
  */
 export const paymentMethodInputSchema = z
@@ -38,7 +38,8 @@ export const paymentMethodInputSchema = z
     routingNumber: field(20).optional(),
     accountNumber: field(30).optional(),
     accountType: z.union([z.enum(['checking', 'savings']), z.literal('')]).optional(),
-    swiftCode: field(20).optional() })
+    swiftCode: field(20).optional(),
+  })
   .transform((input, ctx) => {
     const fail = (path: string, message: string) => {
       ctx.addIssue({ code: 'custom', path: [path], message });
@@ -76,7 +77,8 @@ export const paymentMethodInputSchema = z
           accountHolderName,
           routingNumber,
           accountNumber,
-          accountType: input.accountType || ('checking' as const) };
+          accountType: input.accountType || ('checking' as const),
+        };
       }
       case 'iban_sepa': {
         const accountHolderName = input.accountHolderName ?? '';
@@ -94,7 +96,8 @@ export const paymentMethodInputSchema = z
           accountHolderName,
           bankName: input.bankName ?? '',
           iban,
-          swiftCode };
+          swiftCode,
+        };
       }
     }
   });
@@ -106,11 +109,10 @@ export type PaymentMethodBody = {
 };
 export type NewPaymentMethod = z.output<typeof paymentMethodInputSchema>;
 
-
 const INVALID_WITHDRAWAL_AMOUNT = 'Please enter a valid withdrawal amount';
 
 /**
- * The withdrawal amount (the spec's withdraw form): not a number, or not above 0, is 'Please enter a valid
+ * The withdrawal amount (the Withdraw form): not a number, or not above 0, is 'Please enter a valid
  * withdrawal amount'; above 0 but under $10.00 is the minimum's message.
  */
 export const withdrawalAmountSchema = moneyAmount({ invalidMessage: INVALID_WITHDRAWAL_AMOUNT }).transform((cents, ctx) => {
@@ -130,12 +132,13 @@ export const withdrawalRequestSchema = z
   .strictObject({
     amount: withdrawalAmountSchema,
     paymentMethodId: z.uuid({ error: 'Please select a payment method' }).optional(),
-    method: paymentMethodInputSchema.optional() })
+    method: paymentMethodInputSchema.optional(),
+  })
   .refine((request) => (request.paymentMethodId === undefined) !== (request.method === undefined), {
     message: 'Please select a payment method',
-    path: ['paymentMethodId'] });
+    path: ['paymentMethodId'],
+  });
 export type WithdrawalRequest = z.output<typeof withdrawalRequestSchema>;
-
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -147,12 +150,10 @@ export const clearingNote = (clearingDays: number) =>
 export const notYetWithdrawableMessage = (withdrawable: string, clearingDays: number) =>
   `You can withdraw up to ${withdrawable} now: card and PayPal deposits can be withdrawn ${days(clearingDays)} after payment`;
 
-
 export const depositRequestSchema = z.strictObject({
   method: z.literal('paypal', { error: 'Only PayPal deposits go through checkout; see the instructions for other methods' }),
-  amount: depositAmountSchema });
-
-
+  amount: depositAmountSchema,
+});
 
 export { pageQuerySchema, type Page } from './page';
 export {
@@ -167,4 +168,5 @@ export {
   type WalletTransaction,
   type WithdrawableBalance,
   type Withdrawal,
-  type WithdrawalStatus } from '../answers/wallet';
+  type WithdrawalStatus,
+} from '../answers/wallet';

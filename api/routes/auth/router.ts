@@ -1,5 +1,5 @@
 /**
- * Steam sign-in (DESIGN.md section 3): /auth/steam (and /api/login) sends the browser to Steam
+ * Steam sign-in (docs/adr/0014-steam-sign-in.md): /auth/steam (and /api/login) sends the browser to Steam
  * with a one-time token bound to its session; /auth/steam/return accepts the assertion only if
  * every check holds; /auth/logout ends the server-side session. Sign-in sets, and logout expires,
  * the signed-in hint cookie the PWA reads (auth/signedInHint.ts).

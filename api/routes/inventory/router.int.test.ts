@@ -65,7 +65,7 @@ describe('GET /api/inventory', () => {
     expect(response.body).toMatchObject({ items: [], private: true });
   });
 
-  it("answers 503 with the spec's message when Steam sheds load", async () => {
+  it("answers 503 with 'Unable to load your Steam inventory at this time.' when Steam sheds load", async () => {
     const client = await signIn(app, STEAM_OUTAGE_STEAM_ID);
     const response = await client.get('/api/inventory?refresh=1');
     expect(response.status).toBe(503);

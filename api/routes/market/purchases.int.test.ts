@@ -156,7 +156,7 @@ describe('POST /api/purchases', () => {
     await expectNothingWritten(who, [listing!.id], '10.00');
   });
 
-  it("refuses a total above the balance with 402 and the spec's words, writing nothing", async () => {
+  it("refuses a total above the balance with 402 and 'Not enough balance - top up your balance to purchase', writing nothing", async () => {
     const [cheap, dear] = await listings([500n, 1501n]);
     const who = await buyer({ funds: '20.00' });
     const response = await purchase(who.client, [cheap!.id, dear!.id]);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The spec's form sends every field, empty for the other types. */
+/** The form sends every field, empty for the other types. */
 const blank = {
   paypalEmail: '',
   cryptoCurrency: '',
@@ -61,7 +61,7 @@ describe('POST /api/payment-methods', () => {
     expect(rows.every((row: { key_id: string }) => /^[0-9a-f]{12}$/.test(row.key_id))).toBe(true);
   });
 
-  it("refuses a second method of a type with the spec's message", async () => {
+  it("refuses a second method of a type with 'You already have a {type} payment method'", async () => {
     const client = await signIn(app, uniqueSteamId());
     await client.post('/api/payment-methods', paypal, idempotencyKey());
     const second = await client.post('/api/payment-methods', { ...paypal, paypalEmail: 'other@example.com' }, idempotencyKey());

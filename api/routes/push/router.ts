@@ -1,5 +1,5 @@
 /**
- * Web Push (DESIGN.md section 8): the server's public VAPID key, and the signed-in user's device
+ * Web Push (docs/adr/0032-domain-events-sse-and-web-push.md): the server's public VAPID key, and the signed-in user's device
  * subscriptions (DELETE names the endpoint in `?endpoint=`). Endpoints must be on a known push
  * service (api/push/endpointPolicy.ts); one held by another user answers 409.
  */

@@ -104,7 +104,7 @@ describe('POST /api/trade-offers', () => {
     expect(inventory.find((item) => item.assetid === decliner.sellable[0]!.assetid)?.listed).toBe(false);
   });
 
-  it('marks the offer failed with the spec message when the bot cannot be reached, and lists nothing', async () => {
+  it("marks the offer failed with 'Failed to process trade request. Please try again.' when the bot cannot be reached, and lists nothing", async () => {
     const seller = await signInSeller(app);
     const realBot = app.services.bot;
     // The real simulated bot, pointed at a Steam that does not answer.

@@ -85,7 +85,7 @@ describe('POST /api/withdrawals', () => {
     ['more than the balance', '25.01', 'Balance not enough - Top up balance'],
   ];
   for (const [what, amount, message] of amounts) {
-    it(`refuses ${what} with the spec's message and changes nothing`, async () => {
+    it(`refuses ${what} with its form message and changes nothing`, async () => {
       const client = await fundedUser('25.00');
       const before = await withdrawalCount(client);
       const response = await client.post('/api/withdrawals', { amount, method: paypal }, idempotencyKey());

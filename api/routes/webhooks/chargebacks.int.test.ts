@@ -314,7 +314,7 @@ describe('the clearing period of checkout deposits', () => {
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.fields).toEqual({ amount: notYetWithdrawableMessage(formatUsd(2_000n), 7) });
     expect((await withdraw(who, '20.00')).status).toBe(201);
-    // The spec's message still answers an amount above the balance itself.
+    // 'Balance not enough - Top up balance' still answers an amount above the balance itself.
     expect((await withdraw(who, '50.01')).body.fields).toEqual({ amount: 'Balance not enough - Top up balance' });
 
     // Seven days later the checkout deposit has cleared.

@@ -80,7 +80,7 @@ export function isUnauthorized(error: unknown): error is ApiError {
 
 /**
  * Like apiFetch, but a 401 yields null. Only the current-user call reads it this way: "no user" is
- * how every screen knows the visitor is signed out (spec section 7).
+ * how every screen knows the visitor is signed out.
  */
 export async function apiFetchOrNull<T>(path: string, answer: AnswerSchema<T>, request: ApiRequest = {}): Promise<T | null> {
   try {

@@ -1,5 +1,5 @@
 /**
- * The signed-in hint (docs/decisions.md, "Signed-in hint cookie"): the API sets a readable cookie
+ * The signed-in hint (docs/adr/0047-signed-in-hint-cookie.md): the API sets a readable cookie
  * beside the session and expires it at logout or on a 401, so without it this browser has no
  * session and the current-user call can answer "signed out" without asking (a signed-out visit then
  * makes no 401 request, which Chromium would log as a console error). Only a hint: a present hint

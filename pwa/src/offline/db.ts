@@ -1,6 +1,6 @@
 /**
  * The PWA's IndexedDB database (Dexie), shared by the pages and the service worker
- * (DESIGN.md section 7). What is stored where, and why:
+ * (docs/adr/0044-offline-copies.md). What is stored where, and why:
  *
  * - `user`: the last signed-in user (one row, keyed by steamId), so the app knows who it is offline.
  * - `inventory`, `listings`, `orders`, `paymentMethods`: that user's last answers of the matching

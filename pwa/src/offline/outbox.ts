@@ -1,5 +1,5 @@
 /**
- * The outbox (DESIGN.md section 7): profile edits and payment-method adds/deletes made offline wait
+ * The outbox (docs/adr/0045-offline-outbox.md): profile edits and payment-method adds/deletes made offline wait
  * here (Dexie, table `outbox`) and are replayed in order. The pages replay it on app start and when
  * the network comes back; the service worker replays it on Background Sync's `sync` event, so it
  * also happens with no tab open. This module is shared by both and knows nothing about React.

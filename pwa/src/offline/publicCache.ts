@@ -1,5 +1,5 @@
 /**
- * The public data kept for offline visits (DESIGN.md section 7): the landing page's market stats
+ * The public data kept for offline visits (docs/adr/0044-offline-copies.md): the landing page's market stats
  * and featured skins and the first page of the market's default view, persisted from the TanStack
  * Query cache into localStorage (@tanstack/query-sync-storage-persister), so `/` and `/market`
  * render with the network off. Nothing of the signed-in user goes here (their data is in Dexie).

@@ -11,7 +11,8 @@ export interface AuditFilters {
 
 export const auditKeys = {
   all: ['staff', 'audit'] as const,
-  list: (filters: AuditFilters) => [...auditKeys.all, filters] as const };
+  list: (filters: AuditFilters) => [...auditKeys.all, filters] as const,
+};
 
 /** The query string of a page: the filters that are set, and the cursor of the page after the last. */
 export function auditSearch(filters: AuditFilters, cursor: string | null): string {
@@ -27,5 +28,6 @@ export function useAuditQuery(filters: AuditFilters) {
     queryKey: auditKeys.list(filters),
     queryFn: ({ pageParam, signal }) => apiFetch(`/api/staff/audit${auditSearch(filters, pageParam)}`, auditPageSchema, { signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor });
+    getNextPageParam: (page) => page.nextCursor,
+  });
 }

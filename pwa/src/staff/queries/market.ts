@@ -7,25 +7,29 @@ import { invalidateOverview } from './overview';
 export const marketKeys = {
   all: ['staff', 'market'] as const,
   attention: () => [...marketKeys.all, 'attention'] as const,
-  featured: () => [...marketKeys.all, 'featured'] as const };
+  featured: () => [...marketKeys.all, 'featured'] as const,
+};
 
 export function useAttentionQuery() {
   return useQuery({
     queryKey: marketKeys.attention(),
-    queryFn: ({ signal }) => apiFetch('/api/staff/market/attention', staffAttentionListSchema, { signal }) });
+    queryFn: ({ signal }) => apiFetch('/api/staff/market/attention', staffAttentionListSchema, { signal }),
+  });
 }
 
 export function useFeaturedQuery() {
   return useQuery({
     queryKey: marketKeys.featured(),
-    queryFn: ({ signal }) => apiFetch('/api/staff/market/featured', staffFeaturedListSchema, { signal }) });
+    queryFn: ({ signal }) => apiFetch('/api/staff/market/featured', staffFeaturedListSchema, { signal }),
+  });
 }
 
 function useMarketMutation<Input, Result>(send: (input: Input) => Promise<Result>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: marketKeys.all }), invalidateOverview(client)]) });
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: marketKeys.all }), invalidateOverview(client)]),
+  });
 }
 
 /** Cancels a listing whose item was lost, refunding its buyer: answers the amount refunded, if any. */
@@ -45,6 +49,7 @@ export function useSetFeaturedMutation() {
   return useMarketMutation(({ listingId, featured, reason }: { listingId: string; featured: boolean; reason?: string }) =>
     apiFetch(`/api/staff/market/listings/${encodeURIComponent(listingId)}/featured`, staffFeaturedListingSchema, {
       method: 'POST',
-      body: reason ? { featured, reason } : { featured } }),
+      body: reason ? { featured, reason } : { featured },
+    }),
   );
 }

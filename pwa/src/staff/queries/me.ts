@@ -8,7 +8,8 @@ export const staffMeKey = ['staff', 'me'] as const;
 export function useStaffMe() {
   return useQuery({
     queryKey: staffMeKey,
-    queryFn: ({ signal }) => apiFetchOrNull('/api/staff/me', staffMeSchema, { signal }) });
+    queryFn: ({ signal }) => apiFetchOrNull('/api/staff/me', staffMeSchema, { signal }),
+  });
 }
 
 /**
@@ -18,5 +19,6 @@ export function useStaffMe() {
 export function useSignOutMutation() {
   return useMutation({
     mutationFn: () => apiFetch('/staff/auth/logout', staffLogoutSchema, { method: 'POST' }),
-    onSuccess: ({ redirect }) => window.location.assign(redirect) });
+    onSuccess: ({ redirect }) => window.location.assign(redirect),
+  });
 }

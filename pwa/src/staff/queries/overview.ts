@@ -8,7 +8,8 @@ export const overviewKey = ['staff', 'overview'] as const;
 export function useOverviewQuery() {
   return useQuery({
     queryKey: overviewKey,
-    queryFn: ({ signal }) => apiFetch('/api/staff/overview', staffOverviewSchema, { signal }) });
+    queryFn: ({ signal }) => apiFetch('/api/staff/overview', staffOverviewSchema, { signal }),
+  });
 }
 
 /** After a change in any area: the figures are read again when next shown. */

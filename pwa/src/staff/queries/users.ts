@@ -8,7 +8,8 @@ import { invalidateOverview } from './overview';
 export const userKeys = {
   all: ['staff', 'users'] as const,
   search: (q: string) => [...userKeys.all, 'search', q] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const };
+  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
+};
 
 export function searchUsers(q: string, signal?: AbortSignal): Promise<{ items: StaffUserSummary[] }> {
   return apiFetch(`/api/staff/users?q=${encodeURIComponent(q)}`, staffUserListSchema, { signal });
@@ -20,13 +21,15 @@ export function useUserSearchQuery(q: string) {
     queryKey: userKeys.search(q),
     queryFn: ({ signal }) => searchUsers(q, signal),
     enabled: q !== '',
-    placeholderData: keepPreviousData });
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUserQuery(id: string) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch(`/api/staff/users/${encodeURIComponent(id)}`, staffUserDetailSchema, { signal }) });
+    queryFn: ({ signal }) => apiFetch(`/api/staff/users/${encodeURIComponent(id)}`, staffUserDetailSchema, { signal }),
+  });
 }
 
 /** Freezes ({frozen: true, reason}) or unfreezes ({frozen: false, reason?}) an account. */
@@ -36,7 +39,9 @@ export function useFreezeUserMutation(id: string) {
     mutationFn: ({ frozen, reason }: { frozen: boolean; reason?: string }) =>
       apiFetch(`/api/staff/users/${encodeURIComponent(id)}/${frozen ? 'freeze' : 'unfreeze'}`, staffUserDetailSchema, {
         method: 'POST',
-        body: reason ? { reason } : {} }),
+        body: reason ? { reason } : {},
+      }),
     onSuccess: (user) => client.setQueryData(userKeys.detail(id), user),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: userKeys.all }), invalidateOverview(client)]) });
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: userKeys.all }), invalidateOverview(client)]),
+  });
 }

@@ -15,14 +15,16 @@ export const withdrawalKeys = {
   all: ['staff', 'withdrawals'] as const,
   lists: () => [...withdrawalKeys.all, 'list'] as const,
   list: (status: WithdrawalStatusFilter) => [...withdrawalKeys.lists(), status] as const,
-  destination: (id: string) => [...withdrawalKeys.all, 'destination', id] as const };
+  destination: (id: string) => [...withdrawalKeys.all, 'destination', id] as const,
+};
 
 /** 'open' is the server's default: requested and processing. */
 export function useWithdrawalsQuery(status: WithdrawalStatusFilter) {
   return useQuery({
     queryKey: withdrawalKeys.list(status),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/staff/withdrawals${status === 'open' ? '' : `?status=${status}`}`, staffWithdrawalListSchema, { signal }) });
+      apiFetch(`/api/staff/withdrawals${status === 'open' ? '' : `?status=${status}`}`, staffWithdrawalListSchema, { signal }),
+    });
 }
 
 export function useWithdrawalDestinationQuery(id: string, shown: boolean) {
@@ -32,7 +34,8 @@ export function useWithdrawalDestinationQuery(id: string, shown: boolean) {
     enabled: shown,
     staleTime: Infinity,
     gcTime: 0,
-    refetchOnWindowFocus: false });
+    refetchOnWindowFocus: false,
+  });
 }
 
 type WithdrawalAction = { id: string } & ({ action: 'approve' } | { action: 'reject'; reason: string } | { action: 'paid'; reference: string });
@@ -44,6 +47,8 @@ export function useWithdrawalActionMutation() {
     mutationFn: ({ id, action, ...body }: WithdrawalAction) =>
       apiFetch(`/api/staff/withdrawals/${encodeURIComponent(id)}/${action}`, staffWithdrawalSchema, {
         method: 'POST',
-        body: action === 'approve' ? undefined : body }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: withdrawalKeys.lists() }), invalidateOverview(client)]) });
+        body: action === 'approve' ? undefined : body,
+      }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: withdrawalKeys.lists() }), invalidateOverview(client)]),
+  });
 }
