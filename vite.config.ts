@@ -8,7 +8,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chakraRecipeMapsPlugin } from './ops/chakraRecipeMaps';
 import { chakraSystemInStepsPlugin } from './ops/chakraSystemInSteps';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
-import { iconModulesPlugin } from './ops/iconModules';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
 import { preloadInSlicesPlugin } from './ops/preloadInSlices';
@@ -52,8 +51,6 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     lazyChakraGlobalsPlugin(),
     // Chakra's design system built a step per task at start (ops/chakraSystemInSteps.ts).
     chakraSystemInStepsPlugin(),
-    // One module per react-icons icon, so each loads with the screen that draws it (ops/iconModules.ts).
-    iconModulesPlugin(),
     // Chakra's theme module without its maps of every recipe, so each recipe loads with the code using it (ops/chakraRecipeMaps.ts).
     chakraRecipeMapsPlugin(),
     // A lazily loaded module's modulepreload links added a few per task (ops/preloadInSlices.ts).

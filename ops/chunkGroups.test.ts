@@ -56,27 +56,36 @@ describe('startModules', () => {
     expect(() => startModules(chunks.filter((candidate) => candidate.fileName !== 'start.js'))).toThrow(/start\.tsx/);
   });
 
-  describe('icons (ops/iconModules.ts)', () => {
-    const icon = (name: string) => `\0react-icons-icon:lu/${name}`;
+  describe('icons', () => {
+    const icon = (name: string) => `/repo/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
     const withIcons = [
       ...chunks.map((candidate) =>
-        candidate.fileName === 'start.js' ? { ...candidate, moduleIds: [icon('LuMenu'), ...candidate.moduleIds] } : candidate,
+        candidate.fileName === 'start.js' ? { ...candidate, moduleIds: [icon('menu'), ...candidate.moduleIds] } : candidate,
       ),
-      chunk('market.js', [icon('LuClock'), `${APP}/screens/market/MarketScreen.tsx`], ['react.js', 'icons-a.js', 'icons-b.js'], { lazy: true }),
-      chunk('icons-a.js', [icon('LuShoppingCart')]),
-      chunk('icons-b.js', [icon('LuWallet'), icon('LuTag')]),
+      chunk('market.js', [icon('clock'), `${APP}/screens/market/MarketScreen.tsx`], ['react.js', 'icons-a.js', 'icons-b.js'], { lazy: true }),
+      chunk('listings.js', [`${APP}/screens/listings/MyListingsScreen.tsx`], ['react.js', 'icons-b.js', 'icons-c.js'], { lazy: true }),
+      chunk('profile.js', [`${APP}/screens/profile/ProfileScreen.tsx`], ['react.js', 'icons-c.js'], { lazy: true }),
+      chunk('icons-a.js', [icon('shopping-cart')]),
+      chunk('icons-b.js', [icon('wallet'), icon('tag')]),
+      chunk('icons-c.js', [icon('store')]),
     ];
     withIcons.find((candidate) => candidate.fileName === 'landing.js')!.imports.push('icons-a.js');
     const grouped = startModules(withIcons);
 
     it("keeps the start's icons in its chunk, and a screen's own icons with the screen", () => {
-      expect(grouped.core.has(icon('LuMenu'))).toBe(true);
-      expect(grouped.core.has(icon('LuClock')) || grouped.sharedIcons.has(icon('LuClock'))).toBe(false);
+      expect(grouped.core.has(icon('menu'))).toBe(true);
+      const groupedIcons = [...grouped.core, ...grouped.sharedIcons, ...grouped.marketIcons, ...grouped.marketShared];
+      expect(groupedIcons).not.toContain(icon('clock'));
     });
 
     it('puts the icons screens share in one group, but for those the landing page draws, which join the start', () => {
-      expect([...grouped.sharedIcons].sort()).toEqual([icon('LuTag'), icon('LuWallet')]);
-      expect(grouped.core.has(icon('LuShoppingCart'))).toBe(true);
+      expect([...grouped.sharedIcons]).toEqual([icon('store')]);
+      expect(grouped.core.has(icon('shopping-cart'))).toBe(true);
+    });
+
+    it("gives the shared icons the market draws a group of their own, apart from the market's shared chunk", () => {
+      expect([...grouped.marketIcons].sort()).toEqual([icon('tag'), icon('wallet')]);
+      expect(grouped.marketShared.has(icon('tag')) || grouped.marketShared.has(icon('wallet'))).toBe(false);
     });
   });
 

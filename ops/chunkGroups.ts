@@ -21,7 +21,6 @@
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown, type UserConfig } from 'vite';
 import { chakraRecipeMapsPlugin } from './chakraRecipeMaps';
-import { ICON_MODULE_PREFIX, iconModulesPlugin } from './iconModules';
 
 /** React, the router and the scheduler: a deploy that only changes app code leaves them cached. */
 export const reactGroup = {
@@ -41,6 +40,8 @@ const MARKET_MODULES = /[\\/]pwa[\\/]src[\\/]screens[\\/]market[\\/](MarketScree
  */
 const SMALL_CHUNK_CHARS = 6_000;
 const NODE_MODULE = /[\\/]node_modules[\\/]/;
+/** lucide-react's module of one icon: its package index only re-exports these. */
+const ICON_MODULE = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** What the groups need to know of a chunk of the first build. */
 type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'moduleIds' | 'isEntry' | 'isDynamicEntry' | 'facadeModuleId' | 'code'>;
@@ -60,9 +61,13 @@ const modulesOf = (chunks: Iterable<Chunk>) => new Set([...chunks].flatMap((chun
 
 /**
  * The modules of the page's entry and of the app's start, from the bundler's own chunking, and the
- * icons (ops/iconModules.ts) that several screens share. The bundler left those in chunks of a few
- * icons each, a request apiece for a few hundred bytes: they go in one chunk instead, but for the
- * few the landing page draws at once, which join the start's, so `/` needs no icon chunk.
+ * icons that several screens share (lucide-react has a module per icon, so each goes with the code
+ * that draws it). The bundler left those in chunks of a few icons each, a request apiece for a few
+ * hundred bytes: they go in one chunk instead, but for the few the landing page draws at once,
+ * which join the start's, so `/` needs no icon chunk, and those the market draws at once, which
+ * have a chunk of their own (`marketIcons`): `/market` loaded the whole shared chunk (some 35
+ * icons) for the ten it draws. Not in the market's shared chunk below: the landing page's lower
+ * sections draw some of them, and would load all of that.
  *
  * The small chunks the market's screen shares with other screens go in one chunk too
  * (`marketShared`). The bundler gives each set of screens sharing a module a chunk of its own, and
@@ -71,7 +76,7 @@ const modulesOf = (chunks: Iterable<Chunk>) => new Set([...chunks].flatMap((chun
  * six connections. Another screen that needs one of those modules now loads them all (a few KiB);
  * the landing page's are left out, so `/` loads none of it.
  */
-export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string>; sharedIcons: Set<string>; marketShared: Set<string> } {
+export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string>; sharedIcons: Set<string>; marketIcons: Set<string>; marketShared: Set<string> } {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entryChunk = chunks.find((chunk) => chunk.isEntry);
   const startChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && START_MODULE.test(chunk.facadeModuleId));
@@ -83,7 +88,7 @@ export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<s
     chunks
       .filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry)
       .flatMap((chunk) => chunk.moduleIds)
-      .filter((id) => id.startsWith(ICON_MODULE_PREFIX) && !core.has(id) && !entry.has(id)),
+      .filter((id) => ICON_MODULE.test(id) && !core.has(id) && !entry.has(id)),
   );
   const landingChunk = chunks.find((chunk) => chunk.facadeModuleId !== null && LANDING_MODULE.test(chunk.facadeModuleId));
   const landing = landingChunk ? modulesOf(staticClosure(landingChunk, byFile)) : new Set<string>();
@@ -92,13 +97,15 @@ export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<s
   }
   const market = new Set<Chunk>();
   for (const chunk of chunks) if (chunk.facadeModuleId !== null && MARKET_MODULES.test(chunk.facadeModuleId)) staticClosure(chunk, byFile, market);
+  const marketIcons = new Set([...modulesOf(market)].filter((id) => sharedIcons.has(id)));
+  for (const id of marketIcons) sharedIcons.delete(id);
   const marketShared = new Set(
     [...market]
       .filter((chunk) => !chunk.isEntry && !chunk.isDynamicEntry && chunk.code.length <= SMALL_CHUNK_CHARS)
       .flatMap((chunk) => chunk.moduleIds)
-      .filter((id) => NODE_MODULE.test(id) && !core.has(id) && !landing.has(id) && !reactGroup.test.test(id)),
+      .filter((id) => NODE_MODULE.test(id) && !core.has(id) && !landing.has(id) && !marketIcons.has(id) && !reactGroup.test.test(id)),
   );
-  return { entry, core, sharedIcons, marketShared };
+  return { entry, core, sharedIcons, marketIcons, marketShared };
 }
 
 /**
@@ -111,16 +118,17 @@ export async function chunkGroups(root: string, resolve: UserConfig['resolve']) 
     root,
     resolve,
     logLevel: 'silent',
-    plugins: [react(), iconModulesPlugin(), chakraRecipeMapsPlugin()],
+    plugins: [react(), chakraRecipeMapsPlugin()],
     build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
   });
   const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
-  const { entry, core, sharedIcons, marketShared } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
+  const { entry, core, sharedIcons, marketIcons, marketShared } = startModules(results.flatMap((result) => result.output.filter((item): item is Rolldown.OutputChunk => item.type === 'chunk')));
   return [
     reactGroup,
     { name: 'index', test: (id: string) => entry.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'core', test: (id: string) => core.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'icons', test: (id: string) => sharedIcons.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'market-icons', test: (id: string) => marketIcons.has(id), priority: 1, includeDependenciesRecursively: false },
     { name: 'market-shared', test: (id: string) => marketShared.has(id), priority: 1, includeDependenciesRecursively: false },
   ];
 }

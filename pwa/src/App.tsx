@@ -1,11 +1,12 @@
 /**
- * The app's providers (design system, data cache: start.tsx restores and saves its public part for
- * offline visits) around the router (given by the entry: the browser's in start.tsx, a static one
+ * The app's providers (design system, icons' default size, data cache: start.tsx restores and saves
+ * its public part for offline visits) around the router (given by the entry: the browser's in start.tsx, a static one
  * when prerendering), plus the global overlays and the offline and live-update services.
  */
 import { lazy, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { LucideProvider } from 'lucide-react';
 import { LazyPart } from './components/LazyPart';
 import { ReadyOfflineNotice } from './components/ReadyOfflineNotice';
 import { toaster } from './components/toaster';
@@ -16,7 +17,7 @@ import { useCurrentUser } from './queries/user';
 import { lazyWithPreload } from './lazyWithPreload';
 import { loadDexieApart } from './offline/dexieApart';
 import { hasPrerenderedGlobals } from './prerender/styles';
-import { providerSystem } from './theme';
+import { ICON_SIZE, providerSystem } from './theme';
 import { useHydrated } from './useHydrated';
 
 // Loaded when first needed: the outbox and its dialogs need Dexie and only run for a signed-in
@@ -92,13 +93,15 @@ export function pageSystem(): SystemContext {
 export default function App({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <ChakraProvider value={pageSystem()}>
-      <QueryClientProvider client={client}>
-        {children}
-        <UpdatePrompt />
-        <ReadyOfflineNotice />
-        <AfterHydration />
-        <LiveEvents />
-      </QueryClientProvider>
+      <LucideProvider size={ICON_SIZE}>
+        <QueryClientProvider client={client}>
+          {children}
+          <UpdatePrompt />
+          <ReadyOfflineNotice />
+          <AfterHydration />
+          <LiveEvents />
+        </QueryClientProvider>
+      </LucideProvider>
     </ChakraProvider>
   );
 }

@@ -43,6 +43,14 @@ import { itemGlobalCss } from './components/items/itemStyles';
 /** Page background; also the manifest's theme/background colour and index.html's theme-color. */
 export const APP_BACKGROUND = '#0a0d13';
 
+/**
+ * The icons' default size, given to lucide-react's provider by App.tsx and the staff console's
+ * entry (its own default is 24 px): the text's, so an icon in a line of text matches it. Chakra's
+ * components size the icons they hold (buttons, badges, alerts, `<Icon boxSize>`) with CSS, which
+ * wins over the attribute, and an icon given its own `size` keeps that.
+ */
+export const ICON_SIZE = '1em';
+
 /** A semantic token's one value: the app has one look, always dark. */
 function fixed(value: string) {
   return { value };

@@ -4,7 +4,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { Card, Center, Circle, Heading, Text } from '@chakra-ui/react';
-import { LuLock } from 'react-icons/lu';
+import { LockIcon } from 'lucide-react';
 import { SteamLoginButton } from './SteamLoginButton';
 
 interface AuthRequiredProps {
@@ -33,7 +33,7 @@ export function AuthRequired({
       >
         <Card.Body alignItems="center" gap="4" p={{ base: '6', md: '8' }}>
           <Circle size="14" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
-            <LuLock size="26" aria-hidden="true" />
+            <LockIcon size="26" aria-hidden="true" />
           </Circle>
           <Heading as={headingLevel} id={titleId} size="xl">
             {title}

@@ -2,7 +2,7 @@
 import { Button, Portal, Text } from '@chakra-ui/react';
 import { Menu } from './chakra/menu';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuArrowUpFromLine, LuChevronDown, LuPlus, LuWallet } from 'react-icons/lu';
+import { ArrowUpFromLineIcon, ChevronDownIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { formatBalance } from '../queries/user';
 import { ACCOUNT_LINKS } from './navigation';
 
@@ -21,11 +21,11 @@ export function BalanceMenu({ balance }: { balance: string | null | undefined })
           _expanded={{ bg: 'bg.muted', borderColor: 'brand.500' }}
           gap="2"
         >
-          <LuWallet aria-hidden="true" color="var(--chakra-colors-brand-400)" />
+          <WalletIcon aria-hidden="true" style={{ color: 'var(--chakra-colors-brand-400)' }} />
           <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums">
             {dollars}
           </Text>
-          <LuChevronDown aria-hidden="true" />
+          <ChevronDownIcon aria-hidden="true" />
         </Button>
       </Menu.Trigger>
       <Portal>
@@ -33,13 +33,13 @@ export function BalanceMenu({ balance }: { balance: string | null | undefined })
           <Menu.Content minW="48" bg="bg.panel" borderWidth="1px" borderColor="border.emphasized" p="1.5">
             <Menu.Item value="add-funds" asChild py="2">
               <RouterLink to={ACCOUNT_LINKS.addFunds.to}>
-                <LuPlus aria-hidden="true" />
+                <PlusIcon aria-hidden="true" />
                 {ACCOUNT_LINKS.addFunds.label}
               </RouterLink>
             </Menu.Item>
             <Menu.Item value="withdraw" asChild py="2">
               <RouterLink to={ACCOUNT_LINKS.withdraw.to}>
-                <LuArrowUpFromLine aria-hidden="true" />
+                <ArrowUpFromLineIcon aria-hidden="true" />
                 {ACCOUNT_LINKS.withdraw.label}
               </RouterLink>
             </Menu.Item>

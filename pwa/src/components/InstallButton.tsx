@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, Button, CloseButton, HStack, Icon, Text } from '@chakra-ui/react';
-import { LuDownload, LuShare } from 'react-icons/lu';
+import { DownloadIcon, ShareIcon } from 'lucide-react';
 import { installPrompt, setInstallPrompt, subscribeToInstallPrompt } from './installPrompt';
 
 const DISMISSED_KEY = 'skinmarket.install-dismissed';
@@ -78,7 +78,7 @@ export function InstallButton() {
       colorPalette="brand"
     >
       <HStack gap="3" align="center">
-        <Icon as={prompt ? LuDownload : LuShare} boxSize="5" color="brand.fg" flexShrink={0} aria-hidden="true" />
+        <Icon as={prompt ? DownloadIcon : ShareIcon} boxSize="5" color="brand.fg" flexShrink={0} aria-hidden="true" />
         <Text flex="1" fontSize="sm">
           {prompt ? (
             <>
@@ -98,7 +98,7 @@ export function InstallButton() {
         </Text>
         {prompt ? (
           <Button size="sm" colorPalette="brand" flexShrink={0} onClick={() => void handleInstall()}>
-            <LuDownload aria-hidden="true" />
+            <DownloadIcon aria-hidden="true" />
             Install App
           </Button>
         ) : null}

@@ -8,7 +8,7 @@ import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Box, Grid, Heading, Icon, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { List } from './chakra/list';
-import { LuExternalLink } from 'react-icons/lu';
+import { ExternalLinkIcon } from 'lucide-react';
 import { SUPPORT } from '../../../shared/constants';
 import { PageTitle } from './PageTitle';
 
@@ -325,7 +325,7 @@ export function ExternalLink({ href, children }: { href: string; children: React
     <Link href={href} target="_blank" rel="noopener noreferrer" variant="underline" colorPalette="brand" textUnderlineOffset="3px">
       {children}
       <Icon size="xs" aria-hidden>
-        <LuExternalLink />
+        <ExternalLinkIcon />
       </Icon>
       <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
     </Link>

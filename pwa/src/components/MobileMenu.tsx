@@ -8,7 +8,7 @@
  */
 import { lazy, useRef, useState } from 'react';
 import { Box, IconButton } from '@chakra-ui/react';
-import { LuMenu } from 'react-icons/lu';
+import { MenuIcon } from 'lucide-react';
 import type { User } from '../queries/user';
 import { LazyPart, ReloadInstead } from './LazyPart';
 import { useHydrated } from '../useHydrated';
@@ -50,7 +50,7 @@ export function MobileMenu({ user }: MobileMenuProps) {
         onPointerDown={() => void loadSheet().catch(() => {})}
         onClick={handleOpen}
       >
-        <LuMenu />
+        <MenuIcon />
       </IconButton>
       {used ? (
         <LazyPart name="The menu's sheet" fallback={<ReloadInstead what="the menu" />}>

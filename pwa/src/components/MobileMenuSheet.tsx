@@ -19,15 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { Drawer } from './chakra/drawer';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  LuArrowUpFromLine,
-  LuBackpack,
-  LuLogOut,
-  LuPlus,
-  LuStore,
-  LuTag,
-  LuUser,
-} from 'react-icons/lu';
+import { ArrowUpFromLineIcon, BackpackIcon, LogOutIcon, PlusIcon, StoreIcon, TagIcon, UserIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';
 import { formatBalance, type User } from '../queries/user';
 import { Logo } from './Logo';
@@ -36,9 +28,9 @@ import { UserAvatar } from './UserAvatar';
 import { ACCOUNT_LINKS, MOBILE_NAV } from './navigation';
 
 const NAV_ICONS: Record<string, ComponentType> = {
-  Market: LuStore,
-  Sell: LuTag,
-  Inventory: LuBackpack,
+  Market: StoreIcon,
+  Sell: TagIcon,
+  Inventory: BackpackIcon,
 };
 
 const RouterPlainLink = chakra(RouterLink);
@@ -111,7 +103,7 @@ export default function MobileMenuSheet({ user, open, onOpenChange, trigger }: M
                   <SectionLabel>Browse</SectionLabel>
                   <Stack gap="0.5">
                     {MOBILE_NAV.map(({ label, to }) => {
-                      const Icon = NAV_ICONS[label] ?? LuStore;
+                      const Icon = NAV_ICONS[label] ?? StoreIcon;
                       return (
                         <RouterPlainLink key={to} to={to} onClick={handleNavigate} css={rowStyles}>
                           <Icon />
@@ -148,15 +140,15 @@ export default function MobileMenuSheet({ user, open, onOpenChange, trigger }: M
                     <Stack gap="0.5" as="nav" aria-label="Account">
                       <SectionLabel>Account</SectionLabel>
                       <RouterPlainLink to={ACCOUNT_LINKS.addFunds.to} onClick={handleNavigate} css={rowStyles}>
-                        <LuPlus />
+                        <PlusIcon />
                         {ACCOUNT_LINKS.addFunds.label}
                       </RouterPlainLink>
                       <RouterPlainLink to={ACCOUNT_LINKS.withdraw.to} onClick={handleNavigate} css={rowStyles}>
-                        <LuArrowUpFromLine />
+                        <ArrowUpFromLineIcon />
                         {ACCOUNT_LINKS.withdraw.label}
                       </RouterPlainLink>
                       <RouterPlainLink to={ACCOUNT_LINKS.profile.to} onClick={handleNavigate} css={rowStyles}>
-                        <LuUser />
+                        <UserIcon />
                         {ACCOUNT_LINKS.profile.label}
                       </RouterPlainLink>
                     </Stack>
@@ -167,7 +159,7 @@ export default function MobileMenuSheet({ user, open, onOpenChange, trigger }: M
                       onClick={handleLogout}
                       loading={logout.isPending}
                     >
-                      <LuLogOut aria-hidden="true" />
+                      <LogOutIcon aria-hidden="true" />
                       Logout
                     </Button>
                   </Stack>

@@ -3,7 +3,7 @@
  * (useOfflineCopy), so nobody mistakes a saved list for the live one. Renders nothing otherwise.
  */
 import { HStack, Icon, Text } from '@chakra-ui/react';
-import { LuCloudOff } from 'react-icons/lu';
+import { CloudOffIcon } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
 import type { Dataset } from '../offline/db';
 import { useServedFromCopy } from '../offline/useOfflineCopy';
@@ -27,7 +27,7 @@ export function OfflineMarker({ dataset }: { dataset: Dataset }) {
       color="orange.200"
       fontSize="sm"
     >
-      <Icon as={LuCloudOff} boxSize="4" flexShrink={0} aria-hidden="true" />
+      <Icon as={CloudOffIcon} boxSize="4" flexShrink={0} aria-hidden="true" />
       <Text>Offline: last updated {formatDateTime(new Date(updatedAt).toISOString())}</Text>
     </HStack>
   );

@@ -3,7 +3,7 @@
  * OpenID flow (a full page navigation, never client-side routing).
  */
 import { Button, type ButtonProps } from '@chakra-ui/react';
-import { FaSteam } from 'react-icons/fa';
+import { Gamepad2Icon } from 'lucide-react';
 
 export const STEAM_LOGIN_PATH = '/auth/steam';
 
@@ -16,7 +16,8 @@ export function SteamLoginButton({ label = 'Login with Steam', ...buttonProps }:
   return (
     <Button colorPalette="brand" fontWeight="semibold" {...buttonProps} asChild>
       <a href={STEAM_LOGIN_PATH}>
-        <FaSteam aria-hidden="true" />
+        {/* Lucide draws no brands' logos: a game controller stands for Steam here and on the landing page. */}
+        <Gamepad2Icon aria-hidden="true" />
         {label}
       </a>
     </Button>

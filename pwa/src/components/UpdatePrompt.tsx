@@ -1,6 +1,6 @@
 /** A small card shown when a new version of the app has been downloaded and is waiting. */
 import { Box, Button, CloseButton, HStack, Text } from '@chakra-ui/react';
-import { LuRefreshCw } from 'react-icons/lu';
+import { RefreshCwIcon } from 'lucide-react';
 import { useServiceWorkerUpdate } from '../serviceWorker';
 
 export function UpdatePrompt() {
@@ -26,7 +26,7 @@ export function UpdatePrompt() {
     >
       <HStack align="flex-start" gap="3">
         <Box color="brand.400" mt="0.5">
-          <LuRefreshCw aria-hidden="true" />
+          <RefreshCwIcon aria-hidden="true" />
         </Box>
         <Box flex="1">
           <Text fontWeight="semibold" fontSize="sm">

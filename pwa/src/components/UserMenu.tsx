@@ -2,24 +2,17 @@
 import { Box, Button, Portal, Text } from '@chakra-ui/react';
 import { Menu } from './chakra/menu';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  LuArrowUpFromLine,
-  LuChevronDown,
-  LuClipboardList,
-  LuLogOut,
-  LuUser,
-  LuWallet,
-} from 'react-icons/lu';
+import { ArrowUpFromLineIcon, ChevronDownIcon, ClipboardListIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';
 import type { User } from '../queries/user';
 import { UserAvatar } from './UserAvatar';
 import { ACCOUNT_LINKS } from './navigation';
 
 const MENU_LINKS = [
-  { value: 'profile', icon: LuUser, ...ACCOUNT_LINKS.profile },
-  { value: 'listings', icon: LuClipboardList, ...ACCOUNT_LINKS.listings },
-  { value: 'top-up', icon: LuWallet, ...ACCOUNT_LINKS.topUp },
-  { value: 'withdraw-funds', icon: LuArrowUpFromLine, ...ACCOUNT_LINKS.withdrawFunds },
+  { value: 'profile', icon: UserIcon, ...ACCOUNT_LINKS.profile },
+  { value: 'listings', icon: ClipboardListIcon, ...ACCOUNT_LINKS.listings },
+  { value: 'top-up', icon: WalletIcon, ...ACCOUNT_LINKS.topUp },
+  { value: 'withdraw-funds', icon: ArrowUpFromLineIcon, ...ACCOUNT_LINKS.withdrawFunds },
 ];
 
 export function UserMenu({ user }: { user: User }) {
@@ -46,7 +39,7 @@ export function UserMenu({ user }: { user: User }) {
           <Text as="span" maxW="36" truncate fontWeight="semibold" hideBelow="lg">
             {user.username}
           </Text>
-          <LuChevronDown aria-hidden="true" />
+          <ChevronDownIcon aria-hidden="true" />
         </Button>
       </Menu.Trigger>
       <Portal>
@@ -79,7 +72,7 @@ export function UserMenu({ user }: { user: User }) {
               disabled={logout.isPending}
               onSelect={handleLogout}
             >
-              <LuLogOut aria-hidden="true" />
+              <LogOutIcon aria-hidden="true" />
               Logout
             </Menu.Item>
           </Menu.Content>

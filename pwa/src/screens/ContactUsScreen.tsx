@@ -6,7 +6,7 @@
 import { createdAnswer } from '../../../shared/answers/support';
 import { Box, Button, Center, Flex, Heading, Icon, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Textarea } from '../components/chakra/textarea';
-import { LuBookOpen, LuBug, LuCreditCard, LuLightbulb, LuMail, LuMessageCircle, LuSend, LuWrench } from 'react-icons/lu';
+import { BookOpenIcon, BugIcon, CreditCardIcon, LightbulbIcon, MailIcon, MessageCircleIcon, SendIcon, WrenchIcon } from 'lucide-react';
 import { CONTACT_CATEGORIES, SUPPORT } from '../../../shared/constants';
 import { contactMessageSchema, type ContactMessage } from '../../../shared/schemas/support';
 import { apiFetch } from '../api/client';
@@ -31,9 +31,9 @@ const EMPTY_MESSAGE: ContactFormValues = { name: '', email: '', subject: '', cat
 const CATEGORY_OPTIONS = CONTACT_CATEGORIES.map((category) => ({ value: category, label: category }));
 
 const RESPONSE_TIMES = [
-  { label: 'General questions', time: SUPPORT.generalResponse, icon: <LuMessageCircle /> },
-  { label: 'Technical support', time: SUPPORT.technicalResponse, icon: <LuWrench /> },
-  { label: 'Payment issues', time: SUPPORT.paymentResponse, icon: <LuCreditCard /> },
+  { label: 'General questions', time: SUPPORT.generalResponse, icon: <MessageCircleIcon /> },
+  { label: 'Technical support', time: SUPPORT.technicalResponse, icon: <WrenchIcon /> },
+  { label: 'Payment issues', time: SUPPORT.paymentResponse, icon: <CreditCardIcon /> },
 ] as const;
 
 function sendContactMessage(message: ContactMessage) {
@@ -89,7 +89,7 @@ const responseTimes = (
 
 const aside = (
   <>
-    <AsideCard icon={<LuLightbulb />} title="Get a faster answer">
+    <AsideCard icon={<LightbulbIcon />} title="Get a faster answer">
       <BulletList
         items={[
           'Pick the category that fits best: it sends your message to the right team.',
@@ -98,18 +98,18 @@ const aside = (
         ]}
       />
     </AsideCard>
-    <AsideCard icon={<LuMail />} title="Prefer e-mail?">
+    <AsideCard icon={<MailIcon />} title="Prefer e-mail?">
       <Text>
         Write to <SupportEmailLink />. It reaches the same team, with the same reply times.
       </Text>
     </AsideCard>
-    <AsideCard icon={<LuBug />} title="Something broken?">
+    <AsideCard icon={<BugIcon />} title="Something broken?">
       <Text>
         Use the <InternalLink to="/report-issue">issue report</InternalLink> for bugs, slow pages and security problems. We
         confirm every report within {SUPPORT.issueAcknowledgement}.
       </Text>
     </AsideCard>
-    <AsideCard icon={<LuBookOpen />} title="Help Center">
+    <AsideCard icon={<BookOpenIcon />} title="Help Center">
       <Text>
         Selling, fees, trade URLs and payouts are explained in the <InternalLink to="/help-center">Help Center</InternalLink>.
       </Text>
@@ -196,7 +196,7 @@ export default function ContactUsScreen() {
               We usually reply within {SUPPORT.generalResponse}.
             </Text>
             <Button type="submit" size="lg" loading={submission.isPending} loadingText="Sending...">
-              <LuSend aria-hidden="true" />
+              <SendIcon aria-hidden="true" />
               Send Message
             </Button>
           </Flex>

@@ -2,7 +2,7 @@
 import { Box, Button, Card, Center, Heading, Text } from '@chakra-ui/react';
 import { Code } from '../components/chakra/code';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { LuHouse, LuTriangleAlert } from 'react-icons/lu';
+import { HouseIcon, TriangleExclamationPointIcon } from 'lucide-react';
 
 export default function NotFoundScreen() {
   const { pathname } = useLocation();
@@ -13,7 +13,7 @@ export default function NotFoundScreen() {
         <Card.Body gap="4" p={{ base: '6', md: '8' }}>
           <Box display="flex" alignItems="center" gap="3">
             <Box color="fg.error" flexShrink={0}>
-              <LuTriangleAlert size="28" aria-hidden="true" />
+              <TriangleExclamationPointIcon size="28" aria-hidden="true" />
             </Box>
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }}>
               404 Page Not Found
@@ -36,7 +36,7 @@ export default function NotFoundScreen() {
           <Box>
             <Button asChild colorPalette="brand" mt="2">
               <RouterLink to="/">
-                <LuHouse aria-hidden="true" />
+                <HouseIcon aria-hidden="true" />
                 Back to Home
               </RouterLink>
             </Button>

@@ -4,7 +4,7 @@
  * shared/constants so the policy matches what the product does.
  */
 import { Strong, Text } from '@chakra-ui/react';
-import { LuEye, LuShieldCheck } from 'react-icons/lu';
+import { EyeIcon, ShieldCheckIcon } from 'lucide-react';
 import {
   MINIMUM_AGE,
   POLICY_LAST_UPDATED,
@@ -262,7 +262,7 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 const summary = (
-  <Callout title="Privacy at a Glance" icon={<LuEye />}>
+  <Callout title="Privacy at a Glance" icon={<EyeIcon />}>
     <BulletList
       items={[
         "We only collect public Steam information through Steam's official APIs; never your password.",
@@ -275,7 +275,7 @@ const summary = (
 );
 
 const closing = (
-  <Callout title="Your Data is Protected" icon={<LuShieldCheck />} tone="success">
+  <Callout title="Your Data is Protected" icon={<ShieldCheckIcon />} tone="success">
     <Text>
       We handle your information with the same care as your skins and your balance. If you have any question about your
       privacy or this policy, our team is here to help at <SupportEmailLink />.

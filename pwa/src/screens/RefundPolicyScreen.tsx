@@ -6,7 +6,7 @@
  */
 import { type ReactNode } from 'react';
 import { Badge, Box, Card, Circle, Flex, Icon, Stack, Strong, Text } from '@chakra-ui/react';
-import { LuCircleCheck, LuCircleMinus, LuCircleX, LuInfo } from 'react-icons/lu';
+import { CircleCheckIcon, CircleMinusIcon, CircleXIcon, InfoIcon } from 'lucide-react';
 import { POLICY_LAST_UPDATED, PRODUCT_NAME, REFUNDS, SUPPORT, TRADE_HOLD_DAYS } from '../../../shared/constants';
 import {
   BulletList,
@@ -31,7 +31,7 @@ const ELIGIBILITY: readonly EligibilityCard[] = [
     title: 'Full Refund',
     timeframe: `Request within ${REFUNDS.fullWithinHours} hours`,
     palette: 'green',
-    icon: <LuCircleCheck />,
+    icon: <CircleCheckIcon />,
     items: [
       'A system error charged you or processed a transaction incorrectly',
       'You were charged twice for the same transaction (duplicate charges)',
@@ -44,7 +44,7 @@ const ELIGIBILITY: readonly EligibilityCard[] = [
     title: 'Partial Refund',
     timeframe: `Request within ${REFUNDS.partialWithinDays} days`,
     palette: 'yellow',
-    icon: <LuCircleMinus />,
+    icon: <CircleMinusIcon />,
     items: [
       'Delivery was delayed beyond 48 hours after the trade protection hold ended',
       'The item differs from its description on the listing',
@@ -56,7 +56,7 @@ const ELIGIBILITY: readonly EligibilityCard[] = [
     title: 'Not Eligible',
     timeframe: 'No refund',
     palette: 'red',
-    icon: <LuCircleX />,
+    icon: <CircleXIcon />,
     items: [
       'You changed your mind after the purchase',
       "The item's market price changed after you bought or sold it",
@@ -261,7 +261,7 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 const importantInformation = (
-  <Callout title="Important Information" icon={<LuInfo />}>
+  <Callout title="Important Information" icon={<InfoIcon />}>
     <Text>
       Refunds cover money you paid to {PRODUCT_NAME}. Because Counter-Strike 2 items move through Steam, an item that has
       been delivered to your Steam inventory cannot be taken back, so its purchase cannot be refunded. All requests must

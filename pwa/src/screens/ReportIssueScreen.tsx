@@ -24,7 +24,7 @@ import { Checkbox } from '../components/chakra/checkbox';
 import { Fieldset } from '../components/chakra/fieldset';
 import { RadioCard } from '../components/chakra/radio';
 import { Textarea } from '../components/chakra/textarea';
-import { LuHeadset, LuListChecks, LuSend, LuShieldAlert } from 'react-icons/lu';
+import { HeadsetIcon, ListChecksIcon, SendIcon, ShieldExclamationPointIcon } from 'lucide-react';
 import { ISSUE_SEVERITIES, ISSUE_TYPES, SUPPORT } from '../../../shared/constants';
 import { issueReportSchema, type IssueReport } from '../../../shared/schemas/support';
 import { apiFetch } from '../api/client';
@@ -122,7 +122,7 @@ const SYSTEM_INFO_NOTE_ID = 'include-system-info-note';
 
 const aside = (
   <>
-    <AsideCard icon={<LuListChecks />} title="What happens next">
+    <AsideCard icon={<ListChecksIcon />} title="What happens next">
       <BulletList
         ordered
         items={[
@@ -132,13 +132,13 @@ const aside = (
         ]}
       />
     </AsideCard>
-    <AsideCard icon={<LuShieldAlert />} title="Reporting a security problem?">
+    <AsideCard icon={<ShieldExclamationPointIcon />} title="Reporting a security problem?">
       <Text>
         Choose Security as the issue type, and Critical if accounts, money or items are at risk. Never include your
         password, Steam Guard codes or API key: we will never ask for them.
       </Text>
     </AsideCard>
-    <AsideCard icon={<LuHeadset />} title="Question about an order?">
+    <AsideCard icon={<HeadsetIcon />} title="Question about an order?">
       <Text>
         For help with a purchase, a sale or a payout, <InternalLink to="/contact-us">contact support</InternalLink>{' '}
         instead; payment questions are answered within {SUPPORT.paymentResponse}.
@@ -324,7 +324,7 @@ export default function ReportIssueScreen() {
               We confirm every report within {SUPPORT.issueAcknowledgement}.
             </Text>
             <Button type="submit" size="lg" loading={submission.isPending} loadingText="Sending...">
-              <LuSend aria-hidden="true" />
+              <SendIcon aria-hidden="true" />
               Submit Report
             </Button>
           </Flex>

@@ -9,8 +9,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { LucideProvider } from 'lucide-react';
 import { STAFF_CONSOLE_PATH } from '../../../shared/staffConsole';
-import { providerSystem } from '../theme';
+import { ICON_SIZE, providerSystem } from '../theme';
 import { createStaffQueryClient } from './queryClient';
 import { StaffApp } from './StaffApp';
 
@@ -21,11 +22,13 @@ createRoot(container).render(
   <StrictMode>
     {/* The page carries none of the system's global styles: the provider inserts them. */}
     <ChakraProvider value={providerSystem(false)}>
-      <QueryClientProvider client={createStaffQueryClient()}>
-        <BrowserRouter basename={STAFF_CONSOLE_PATH}>
-          <StaffApp />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <LucideProvider size={ICON_SIZE}>
+        <QueryClientProvider client={createStaffQueryClient()}>
+          <BrowserRouter basename={STAFF_CONSOLE_PATH}>
+            <StaffApp />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </LucideProvider>
     </ChakraProvider>
   </StrictMode>,
 );

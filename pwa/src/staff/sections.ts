@@ -2,8 +2,16 @@
  * The console's sections and the ability each needs (shared/schemas/staff.ts): the navigation
  * shows only those a person's roles open, and the server refuses the rest anyway.
  */
-import { type IconType } from 'react-icons';
-import { LuArrowDownToLine, LuArrowUpFromLine, LuLayoutDashboard, LuLifeBuoy, LuScrollText, LuStore, LuUsers } from 'react-icons/lu';
+import {
+  ArrowDownToLineIcon,
+  ArrowUpFromLineIcon,
+  LayoutDashboardIcon,
+  LifeBuoyIcon,
+  type LucideIcon,
+  ScrollTextIcon,
+  StoreIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { staffCan, type StaffAbility, type StaffRole } from '../../../shared/schemas/staff';
 
 export interface StaffSection {
@@ -11,17 +19,17 @@ export interface StaffSection {
   path: string;
   label: string;
   ability: StaffAbility;
-  icon: IconType;
+  icon: LucideIcon;
 }
 
 export const STAFF_SECTIONS: readonly StaffSection[] = [
-  { path: '/', label: 'Overview', ability: 'overview.read', icon: LuLayoutDashboard },
-  { path: '/withdrawals', label: 'Withdrawals', ability: 'withdrawals.read', icon: LuArrowUpFromLine },
-  { path: '/deposits', label: 'Deposits', ability: 'deposits.read', icon: LuArrowDownToLine },
-  { path: '/users', label: 'Users', ability: 'users.read', icon: LuUsers },
-  { path: '/market', label: 'Market', ability: 'market.read', icon: LuStore },
-  { path: '/support', label: 'Support', ability: 'support.read', icon: LuLifeBuoy },
-  { path: '/audit', label: 'Audit log', ability: 'audit.read', icon: LuScrollText },
+  { path: '/', label: 'Overview', ability: 'overview.read', icon: LayoutDashboardIcon },
+  { path: '/withdrawals', label: 'Withdrawals', ability: 'withdrawals.read', icon: ArrowUpFromLineIcon },
+  { path: '/deposits', label: 'Deposits', ability: 'deposits.read', icon: ArrowDownToLineIcon },
+  { path: '/users', label: 'Users', ability: 'users.read', icon: UsersIcon },
+  { path: '/market', label: 'Market', ability: 'market.read', icon: StoreIcon },
+  { path: '/support', label: 'Support', ability: 'support.read', icon: LifeBuoyIcon },
+  { path: '/audit', label: 'Audit log', ability: 'audit.read', icon: ScrollTextIcon },
 ];
 
 export function sectionsFor(roles: readonly StaffRole[]): StaffSection[] {

@@ -3,7 +3,7 @@
  * (wear) as text, and the reasons it cannot be sold (not tradable, not marketable).
  */
 import { Badge, Wrap } from '@chakra-ui/react';
-import { LuBan, LuLock } from 'react-icons/lu';
+import { BanIcon, LockIcon } from 'lucide-react';
 import { ITEM_CLASSES } from './itemStyles';
 
 interface QualityBadgesProps {
@@ -47,13 +47,13 @@ export function TradabilityBadges({ tradable, marketable }: TradabilityBadgesPro
     <Wrap gap="1.5">
       {!tradable ? (
         <Badge size="sm" variant="surface" colorPalette="red" gap="1">
-          <LuLock aria-hidden="true" />
+          <LockIcon aria-hidden="true" />
           Not tradable
         </Badge>
       ) : null}
       {!marketable ? (
         <Badge size="sm" variant="surface" colorPalette="gray" gap="1">
-          <LuBan aria-hidden="true" />
+          <BanIcon aria-hidden="true" />
           Not marketable
         </Badge>
       ) : null}

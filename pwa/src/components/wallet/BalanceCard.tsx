@@ -6,7 +6,7 @@
 import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Card, Center, Flex, Text } from '@chakra-ui/react';
-import { LuWallet } from 'react-icons/lu';
+import { WalletIcon } from 'lucide-react';
 import { formatBalance } from '../../queries/user';
 
 interface BalanceCardProps {
@@ -28,7 +28,7 @@ export function BalanceCard({ headingId, label, balance, children, link }: Balan
       <Card.Body p={{ base: 5, md: 6 }} gap={4}>
         <Flex align="center" gap={4}>
           <Center boxSize="12" flexShrink={0} borderRadius="lg" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
-            <LuWallet size="22" aria-hidden="true" />
+            <WalletIcon size="22" aria-hidden="true" />
           </Center>
           <Box minW={0}>
             <Text id={headingId} fontSize="sm" color="fg.muted">

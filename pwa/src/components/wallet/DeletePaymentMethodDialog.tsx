@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Box, Stack } from '@chakra-ui/react';
 import { Dialog } from '../chakra/dialog';
-import { LuTrash2 } from 'react-icons/lu';
+import { TrashIcon } from 'lucide-react';
 import { ApiError } from '../../api/client';
 import { QueuedForSync } from '../../offline/queuedForSync';
 import { ConfirmDialog } from '../dialogs';
@@ -65,7 +65,7 @@ export function DeletePaymentMethodDialog({ method, onClose, finalFocusEl }: Del
       cancelLabel="Cancel"
       confirmLabel={
         <>
-          <LuTrash2 aria-hidden="true" />
+          <TrashIcon aria-hidden="true" />
           Delete
         </>
       }

@@ -16,7 +16,7 @@ import { type ChangeEvent, type ReactNode } from 'react';
 import { Box, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Fieldset } from '../chakra/fieldset';
 import { RadioCard, RadioGroup } from '../chakra/radio';
-import { LuCircleCheck } from 'react-icons/lu';
+import { CircleCheckIcon } from 'lucide-react';
 import { CRYPTO_CURRENCIES, PAYMENT_METHOD_LABELS, PROCESSING_TIMES, type PaymentMethodType } from '../../../../shared/constants';
 import { EmailInput, FormField, FormSelect } from '../forms/FormField';
 import {
@@ -303,7 +303,7 @@ export function PaymentMethodTypeCard({ type, invalid, added }: PaymentMethodTyp
           </Box>
         </RadioCard.ItemContent>
         {added ? (
-          <Icon as={LuCircleCheck} position="absolute" top="3" insetEnd="3" boxSize="4" color="fg.muted" aria-hidden="true" />
+          <Icon as={CircleCheckIcon} position="absolute" top="3" insetEnd="3" boxSize="4" color="fg.muted" aria-hidden="true" />
         ) : (
           <RadioCard.ItemIndicator position="absolute" top="3" insetEnd="3" />
         )}

@@ -10,18 +10,18 @@
  */
 import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { Badge, Box, Flex, HStack, Icon, Text } from '@chakra-ui/react';
-import { LuBitcoin, LuClock, LuGlobe, LuLandmark } from 'react-icons/lu';
-import { SiPaypal } from 'react-icons/si';
+import { BitcoinIcon, ClockIcon, GlobeIcon, LandmarkIcon, LetterPIcon } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, PROCESSING_TIMES, type PaymentMethodType } from '../../../../shared/constants';
 import { maskBankAccount, maskCryptoAddress, maskIban } from '../../../../shared/format';
 import type { PaymentMethod } from '../../../../shared/schemas/wallet';
 import { ACCOUNT_TYPE_LABELS, CRYPTO_CURRENCY_LABELS } from './paymentMethodLabels';
 
+/** Lucide draws no brands' logos: PayPal is its P. */
 export const PAYMENT_METHOD_ICONS: Record<PaymentMethodType, ComponentType> = {
-  paypal: SiPaypal,
-  crypto: LuBitcoin,
-  bank_wire_usa: LuLandmark,
-  iban_sepa: LuGlobe,
+  paypal: LetterPIcon,
+  crypto: BitcoinIcon,
+  bank_wire_usa: LandmarkIcon,
+  iban_sepa: GlobeIcon,
 };
 
 /** The type's icon on an accent tile. Decorative: the label beside it names the type. */
@@ -176,7 +176,7 @@ export function PaymentMethodSummary({ method, actions, showProcessingTime = tru
 
       {showProcessingTime ? (
         <HStack gap="1.5" mt="auto" pt="3" borderTopWidth="1px" borderColor="border" fontSize="sm" color="fg.muted">
-          <Icon as={LuClock} boxSize="3.5" aria-hidden="true" />
+          <Icon as={ClockIcon} boxSize="3.5" aria-hidden="true" />
           <Text>
             Processing time:{' '}
             <Text as="span" color="fg" fontWeight="medium">

@@ -26,7 +26,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { LuCloudUpload, LuLock, LuPlus, LuTrash2, LuWallet } from 'react-icons/lu';
+import { CloudUploadIcon, LockIcon, PlusIcon, TrashIcon, WalletIcon } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
 import { pendingPaymentMethods, usePendingEdits } from '../../offline/pendingEdits';
 import { usePaymentMethodsQuery, type PaymentMethod } from '../../queries/paymentMethods';
@@ -87,7 +87,7 @@ export default function PaymentMethodsPanel() {
       <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="l3">
         <EmptyState.Content>
           <EmptyState.Indicator color="brand.fg">
-            <LuWallet />
+            <WalletIcon />
           </EmptyState.Indicator>
           <Stack textAlign="center" gap="1" maxW="sm">
             <EmptyState.Title as="h3">No payment methods yet</EmptyState.Title>
@@ -137,7 +137,7 @@ export default function PaymentMethodsPanel() {
             disabled={isPending || isError || allAdded}
             flexShrink={0}
           >
-            <LuPlus aria-hidden="true" />
+            <PlusIcon aria-hidden="true" />
             Add Payment Method
           </Button>
         </Flex>
@@ -151,7 +151,7 @@ export default function PaymentMethodsPanel() {
         <OfflineMarker dataset="paymentMethods" />
         {content}
         <HStack gap="2" fontSize="sm" color="fg.subtle" align="flex-start">
-          <Icon as={LuLock} boxSize="3.5" mt="1" flexShrink={0} aria-hidden="true" />
+          <Icon as={LockIcon} boxSize="3.5" mt="1" flexShrink={0} aria-hidden="true" />
           <Text>Your payment details are stored encrypted and only ever shown masked.</Text>
         </HStack>
       </Card.Body>
@@ -202,7 +202,7 @@ function SavedMethodCard({ method, pendingSync, onDelete }: SavedMethodCardProps
           actions={
             pendingSync ? (
               <Badge colorPalette="orange" variant="subtle" size="sm" gap="1">
-                <LuCloudUpload aria-hidden="true" />
+                <CloudUploadIcon aria-hidden="true" />
                 Pending sync
               </Badge>
             ) : (
@@ -215,7 +215,7 @@ function SavedMethodCard({ method, pendingSync, onDelete }: SavedMethodCardProps
                 _hover={{ color: 'fg.error', bg: 'red.500/10' }}
                 onClick={(event) => onDelete(event.currentTarget)}
               >
-                <LuTrash2 />
+                <TrashIcon />
               </IconButton>
             )
           }

@@ -5,7 +5,7 @@
  */
 import { type ElementType, type ReactNode } from 'react';
 import { Badge, Box, Button, Card, Center, EmptyState, Flex, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LuInbox, LuWallet } from 'react-icons/lu';
+import { InboxIcon, WalletIcon } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { formatBalance } from '../../queries/user';
 
@@ -69,7 +69,7 @@ export function RecentActivityCard<T>({
           <EmptyState.Root size="sm" py={4}>
             <EmptyState.Content>
               <EmptyState.Indicator>
-                <LuInbox />
+                <InboxIcon />
               </EmptyState.Indicator>
               <EmptyState.Description fontSize="sm">{emptyText}</EmptyState.Description>
             </EmptyState.Content>
@@ -111,7 +111,7 @@ export function RecentActivityRow({ icon, amount, badge = UNKNOWN_STATUS, detail
   return (
     <Flex as="li" align="flex-start" gap={3} py={2.5} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
       <Center boxSize="8" flexShrink={0} borderRadius="md" bg="bg.emphasized" color="fg.muted" mt="0.5">
-        <Icon as={icon ?? LuWallet} boxSize="4" aria-hidden="true" />
+        <Icon as={icon ?? WalletIcon} boxSize="4" aria-hidden="true" />
       </Center>
       <Box flex="1" minW={0}>
         <Flex align="center" justify="space-between" gap={2}>

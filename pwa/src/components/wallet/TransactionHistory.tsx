@@ -8,18 +8,18 @@
 import { type ComponentType } from 'react';
 import { Box, Button, Card, Center, EmptyState, Flex, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
-  LuArrowDownToLine,
-  LuArrowUpFromLine,
-  LuBadgeDollarSign,
-  LuCircleCheck,
-  LuHandCoins,
-  LuReceipt,
-  LuRotateCcw,
-  LuShieldAlert,
-  LuShieldCheck,
-  LuShoppingCart,
-  LuUndo2,
-} from 'react-icons/lu';
+  ArrowDownToLineIcon,
+  ArrowUpFromLineIcon,
+  BadgeDollarSignIcon,
+  CircleCheckIcon,
+  HandCoinsIcon,
+  ReceiptIcon,
+  RotateCcwIcon,
+  ShieldCheckIcon,
+  ShieldExclamationPointIcon,
+  ShoppingCartIcon,
+  Undo2Icon,
+} from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import type { LedgerKind, WalletTransaction } from '../../../../shared/schemas/wallet';
@@ -28,19 +28,19 @@ import { LoadMore } from '../LoadMore';
 import { formatBalance } from '../../queries/user';
 
 const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType; owed?: true }> = {
-  deposit: { label: 'Deposit', icon: LuArrowDownToLine },
-  withdrawal: { label: 'Withdrawal', icon: LuArrowUpFromLine },
-  withdrawal_reversal: { label: 'Withdrawal returned', icon: LuUndo2 },
-  purchase: { label: 'Purchase', icon: LuShoppingCart },
-  sale_payout: { label: 'Sale payout', icon: LuBadgeDollarSign },
-  refund: { label: 'Refund', icon: LuRotateCcw },
-  chargeback: { label: 'Chargeback', icon: LuShieldAlert },
-  debt: { label: 'Owed after chargeback', icon: LuHandCoins, owed: true },
-  debt_repayment: { label: 'Debt repayment', icon: LuCircleCheck },
-  chargeback_reversal: { label: 'Chargeback reversed', icon: LuShieldCheck },
+  deposit: { label: 'Deposit', icon: ArrowDownToLineIcon },
+  withdrawal: { label: 'Withdrawal', icon: ArrowUpFromLineIcon },
+  withdrawal_reversal: { label: 'Withdrawal returned', icon: Undo2Icon },
+  purchase: { label: 'Purchase', icon: ShoppingCartIcon },
+  sale_payout: { label: 'Sale payout', icon: BadgeDollarSignIcon },
+  refund: { label: 'Refund', icon: RotateCcwIcon },
+  chargeback: { label: 'Chargeback', icon: ShieldExclamationPointIcon },
+  debt: { label: 'Owed after chargeback', icon: HandCoinsIcon, owed: true },
+  debt_repayment: { label: 'Debt repayment', icon: CircleCheckIcon },
+  chargeback_reversal: { label: 'Chargeback reversed', icon: ShieldCheckIcon },
 };
 
-const UNKNOWN_KIND = { label: 'Transaction', icon: LuReceipt };
+const UNKNOWN_KIND = { label: 'Transaction', icon: ReceiptIcon };
 
 /** "+25.00" → "+$25.00", "-10.00" → "-$10.00"; whether it is a credit. */
 function signedAmount(amount: string): { text: string; credit: boolean } {
@@ -88,7 +88,7 @@ export default function TransactionHistory() {
       <EmptyState.Root size="sm" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized" borderRadius="l3">
         <EmptyState.Content>
           <EmptyState.Indicator color="brand.fg">
-            <LuReceipt />
+            <ReceiptIcon />
           </EmptyState.Indicator>
           <Stack textAlign="center" gap="1" maxW="sm">
             <EmptyState.Title as="h3">No transactions yet</EmptyState.Title>

@@ -16,7 +16,7 @@
 import { useState } from 'react';
 import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import { RadioCard } from '../../components/chakra/radio';
-import { LuArrowUpFromLine } from 'react-icons/lu';
+import { ArrowUpFromLineIcon } from 'lucide-react';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHOD_TYPES,
@@ -64,7 +64,7 @@ function AddFunds({ user }: { user: User }) {
           headingId="balance-heading"
           label="Current Balance"
           balance={user.balance}
-          link={{ to: '/withdraw', label: 'Withdraw Funds', icon: <LuArrowUpFromLine aria-hidden="true" /> }}
+          link={{ to: '/withdraw', label: 'Withdraw Funds', icon: <ArrowUpFromLineIcon aria-hidden="true" /> }}
         />
       }
       main={

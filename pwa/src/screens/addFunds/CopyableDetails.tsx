@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Flex, IconButton, Text } from '@chakra-ui/react';
-import { LuCheck, LuCopy } from 'react-icons/lu';
+import { CheckIcon, CopyIcon } from 'lucide-react';
 import { COPY_CONFIRMATION_MS } from '../../../../shared/constants';
 import { toaster } from '../../components/toaster';
 
@@ -93,7 +93,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       _hover={{ color: copied ? 'green.300' : 'fg', bg: 'bg.emphasized' }}
       onClick={() => void handleCopy()}
     >
-      {copied ? <LuCheck /> : <LuCopy />}
+      {copied ? <CheckIcon /> : <CopyIcon />}
     </IconButton>
   );
 }

@@ -3,7 +3,7 @@
  * deposits with each one's status.
  */
 import { Flex, Text } from '@chakra-ui/react';
-import { LuHash } from 'react-icons/lu';
+import { HashIcon } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/constants';
 import type { DepositStatus } from '../../../../shared/schemas/wallet';
 import { InfoCard } from '../../components/wallet/InfoCard';
@@ -21,7 +21,7 @@ const DEPOSIT_STATUS_BADGES: Record<DepositStatus, StatusBadge> = {
 
 export function ReferenceCard({ reference }: { reference: string }) {
   return (
-    <InfoCard headingId="reference-heading" title="Your reference code" icon={LuHash}>
+    <InfoCard headingId="reference-heading" title="Your reference code" icon={HashIcon}>
       <Flex
         align="center"
         justify="space-between"

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Flex, HStack, Input, InputGroup, Stack, Text, Wrap } from '@chakra-ui/react';
-import { LuExternalLink, LuLock } from 'react-icons/lu';
+import { ExternalLinkIcon, LockIcon } from 'lucide-react';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { FormField } from '../../components/forms/FormField';
 import { useZodForm } from '../../components/forms/useZodForm';
@@ -81,12 +81,12 @@ export function PayPalDeposit() {
         </Wrap>
         <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }} gap={4} justify="space-between">
           <HStack gap={2} color="fg.subtle" fontSize="sm">
-            <LuLock aria-hidden="true" />
+            <LockIcon aria-hidden="true" />
             <Text>Payments are processed securely by PayPal.</Text>
           </HStack>
           <Button type="submit" size="lg" loading={busy} loadingText="Redirecting...">
             Continue to PayPal
-            <LuExternalLink aria-hidden="true" />
+            <ExternalLinkIcon aria-hidden="true" />
           </Button>
         </Flex>
       </Stack>

@@ -9,17 +9,17 @@ import { Alert } from '../../components/chakra/alert';
 import { List } from '../../components/chakra/list';
 import { QrCode } from '../../components/chakra/qrCode';
 import { Tabs } from '../../components/chakra/tabs';
-import { LuCircleAlert } from 'react-icons/lu';
-import { SiBitcoin, SiEthereum, SiLitecoin } from 'react-icons/si';
+import { BitcoinIcon, CircleExclamationPointIcon, DiamondIcon, LetterLIcon } from 'lucide-react';
 import { CRYPTO_CURRENCIES, PROCESSING_TIMES } from '../../../../shared/constants';
 import { SupportEmailLink } from '../../components/LegalPage';
 import { DetailList, DetailRow } from './CopyableDetails';
 import { DEPOSIT_INSTRUCTIONS, formatIbanGroups } from './depositInstructions';
 
+// Lucide draws no coins' logos: Bitcoin's sign, Ethereum's diamond and Litecoin's L stand for them.
 const CRYPTO_ICONS: Record<(typeof CRYPTO_CURRENCIES)[number], ReactNode> = {
-  bitcoin: <SiBitcoin />,
-  ethereum: <SiEthereum />,
-  litecoin: <SiLitecoin />,
+  bitcoin: <BitcoinIcon />,
+  ethereum: <DiamondIcon />,
+  litecoin: <LetterLIcon />,
 };
 
 export function BankWireInstructions({ reference }: { reference: string }) {
@@ -176,7 +176,7 @@ function ReferenceWarning({ reference }: { reference: string }) {
   return (
     <Alert.Root status="warning" variant="subtle" borderRadius="md">
       <Alert.Indicator>
-        <LuCircleAlert />
+        <CircleExclamationPointIcon />
       </Alert.Indicator>
       <Alert.Content>
         <Alert.Title>Always include your reference code</Alert.Title>

@@ -8,7 +8,7 @@
 import { Box, Button, Center, EmptyState, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Alert } from '../../components/chakra/alert';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { LuPackageOpen, LuShoppingBag, LuTriangleAlert } from 'react-icons/lu';
+import { PackageOpenIcon, ShoppingBagIcon, TriangleExclamationPointIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import type { Order } from '../../../../shared/schemas/market';
@@ -53,7 +53,7 @@ function Orders() {
       <EmptyState.Root bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
         <EmptyState.Content>
           <EmptyState.Indicator color="fg.subtle">
-            <LuTriangleAlert />
+            <TriangleExclamationPointIcon />
           </EmptyState.Indicator>
           <EmptyState.Title as="h2">Unable to load your orders</EmptyState.Title>
           <EmptyState.Description>Please try again.</EmptyState.Description>
@@ -78,7 +78,7 @@ function Orders() {
           </Heading>
           <Button asChild size="sm" variant="outline">
             <RouterLink to="/market">
-              <LuShoppingBag aria-hidden="true" />
+              <ShoppingBagIcon aria-hidden="true" />
               Continue Shopping
             </RouterLink>
           </Button>
@@ -87,7 +87,7 @@ function Orders() {
           <EmptyState.Root bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="l3">
             <EmptyState.Content>
               <EmptyState.Indicator color="fg.subtle">
-                <LuPackageOpen />
+                <PackageOpenIcon />
               </EmptyState.Indicator>
               <EmptyState.Title as="h3">No purchases yet</EmptyState.Title>
               <EmptyState.Description>Skins you buy on the market appear here with their delivery status.</EmptyState.Description>

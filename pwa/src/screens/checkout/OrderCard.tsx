@@ -1,19 +1,19 @@
 /** One order on the Checkout screen: when, how much, and each item with its delivery state. */
 import { useId } from 'react';
 import { Badge, Box, Card, Flex, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { LuCircleCheck, LuCircleX, LuClock, LuRotateCcw, LuSend } from 'react-icons/lu';
+import { CircleCheckIcon, CircleXIcon, ClockIcon, RotateCcwIcon, SendIcon } from 'lucide-react';
 import { formatDateTime } from '../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import type { Order, OrderItem } from '../../../../shared/schemas/market';
 import { ItemThumbnail, RarityBadge } from '../../components/items';
 import { itemStatusView, orderSummary, type StatusTone } from './orderStatus';
 
-const TONES: Record<StatusTone, { palette: string; icon: typeof LuClock }> = {
-  waiting: { palette: 'yellow', icon: LuClock },
-  active: { palette: 'blue', icon: LuSend },
-  done: { palette: 'green', icon: LuCircleCheck },
-  refunded: { palette: 'purple', icon: LuRotateCcw },
-  failed: { palette: 'red', icon: LuCircleX },
+const TONES: Record<StatusTone, { palette: string; icon: typeof ClockIcon }> = {
+  waiting: { palette: 'yellow', icon: ClockIcon },
+  active: { palette: 'blue', icon: SendIcon },
+  done: { palette: 'green', icon: CircleCheckIcon },
+  refunded: { palette: 'purple', icon: RotateCcwIcon },
+  failed: { palette: 'red', icon: CircleXIcon },
 };
 
 function money(amount: string): string {

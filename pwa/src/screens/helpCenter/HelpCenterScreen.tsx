@@ -3,7 +3,7 @@
  */
 import { Link as RouterLink } from 'react-router-dom';
 import { Card, Icon, LinkBox, LinkOverlay, SimpleGrid } from '@chakra-ui/react';
-import { LuArrowRight, LuBug, LuHeadset } from 'react-icons/lu';
+import { ArrowRightIcon, BugIcon, HeadsetIcon } from 'lucide-react';
 import { PRODUCT_NAME, SUPPORT } from '../../../../shared/constants';
 import { LegalPage } from '../../components/LegalPage';
 import { ARTICLES } from './articles';
@@ -12,13 +12,13 @@ const SUPPORT_CHANNELS = [
   {
     to: '/contact-us',
     title: 'Contact Support',
-    icon: <LuHeadset />,
+    icon: <HeadsetIcon />,
     text: `Questions about an order, a payout or your account. We reply within ${SUPPORT.generalResponse}, and payment questions within ${SUPPORT.paymentResponse}.`,
   },
   {
     to: '/report-issue',
     title: 'Report an Issue',
-    icon: <LuBug />,
+    icon: <BugIcon />,
     text: `Something broken, slow or suspicious? Tell us what happened and we will confirm your report by e-mail within ${SUPPORT.issueAcknowledgement}.`,
   },
 ] as const;
@@ -43,7 +43,7 @@ const supportChannels = (
                 <RouterLink to={channel.to}>{channel.title}</RouterLink>
               </LinkOverlay>
               <Icon size="sm" color="colorPalette.fg">
-                <LuArrowRight />
+                <ArrowRightIcon />
               </Icon>
             </Card.Title>
             <Card.Description lineHeight="1.6">{channel.text}</Card.Description>

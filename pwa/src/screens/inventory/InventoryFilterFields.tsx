@@ -7,7 +7,7 @@
 import { type ReactNode } from 'react';
 import { Field, Grid, HStack, Input, InputGroup, Portal, createListCollection } from '@chakra-ui/react';
 import { Select } from '../../components/chakra/select';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import { CONDITIONS, RARITIES, WEAPON_TYPES } from '../../../../shared/constants';
 import { RARITY_LABELS, RarityDot } from '../../components/items';
 import { ALL, type InventoryFilters, type StatTrakFilter } from './inventoryFilters';
@@ -65,7 +65,7 @@ export function InventoryFilterFields({ filters, onChange, layout = 'wide' }: In
         <Field.Label fontSize="xs" color="fg.muted" fontWeight="semibold">
           Search
         </Field.Label>
-        <InputGroup startElement={<LuSearch aria-hidden="true" />}>
+        <InputGroup startElement={<SearchIcon aria-hidden="true" />}>
           <Input
             type="search"
             size="sm"

@@ -4,7 +4,7 @@
  * be sold (tradable, marketable, not already in an offer or listing).
  */
 import { Badge, Button } from '@chakra-ui/react';
-import { LuTag } from 'react-icons/lu';
+import { TagIcon } from 'lucide-react';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
 import { ItemCard, ItemGrid, ItemGridCell, PRIORITY_CARDS, TradabilityBadges } from '../../components/items';
 import { SELL_TAB_PATH } from './InventoryHeader';
@@ -18,7 +18,7 @@ export function canBeListed(item: InventoryItem): boolean {
 export function ListedBadge() {
   return (
     <Badge size="sm" variant="solid" colorPalette="purple" gap="1">
-      <LuTag aria-hidden="true" />
+      <TagIcon aria-hidden="true" />
       Listed
     </Badge>
   );
@@ -51,7 +51,7 @@ export function InventoryGrid({ items, onListForSale }: InventoryGridProps) {
                   disabled={!listable}
                   onClick={() => onListForSale(item)}
                 >
-                  <LuTag aria-hidden="true" />
+                  <TagIcon aria-hidden="true" />
                   List for Sale
                 </Button>
               }

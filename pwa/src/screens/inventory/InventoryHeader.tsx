@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Box, Button, Flex, HStack, Heading, Span, Text, Wrap } from '@chakra-ui/react';
 import { Status } from '../../components/chakra/status';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuRefreshCw, LuTag } from 'react-icons/lu';
+import { RefreshCwIcon, TagIcon } from 'lucide-react';
 import { useBotStatusQuery } from '../../queries/inventory';
 import { itemCount } from './inventoryFilters';
 
@@ -77,12 +77,12 @@ export function InventoryHeader({ count, fetchedAt, refreshing, onRefresh }: Inv
           loadingText="Refreshing..."
           flex={{ base: '1', md: 'initial' }}
         >
-          <LuRefreshCw aria-hidden="true" />
+          <RefreshCwIcon aria-hidden="true" />
           Refresh
         </Button>
         <Button asChild colorPalette="brand" flex={{ base: '1', md: 'initial' }}>
           <RouterLink to={SELL_TAB_PATH}>
-            <LuTag aria-hidden="true" />
+            <TagIcon aria-hidden="true" />
             Start Selling
           </RouterLink>
         </Button>

@@ -5,7 +5,7 @@
  */
 import { type ReactNode } from 'react';
 import { Button, EmptyState, Span, Stack, Wrap } from '@chakra-ui/react';
-import { LuExternalLink, LuLock, LuPackageOpen, LuRefreshCw, LuSearchX, LuTriangleAlert } from 'react-icons/lu';
+import { ExternalLinkIcon, LockIcon, PackageOpenIcon, RefreshCwIcon, SearchXIcon, TriangleExclamationPointIcon } from 'lucide-react';
 
 const STEAM_PRIVACY_SETTINGS_URL = 'https://steamcommunity.com/my/edit/settings';
 const INVENTORY_UNAVAILABLE = 'Unable to load your Steam inventory at this time.';
@@ -47,7 +47,7 @@ export function SignInCheckFailed({ title, headingLevel, onRetry, retrying }: Re
   return (
     <ScreenMessage
       headingLevel={headingLevel}
-      icon={<LuTriangleAlert />}
+      icon={<TriangleExclamationPointIcon />}
       title={title}
       description="We could not check your sign-in. Please try again."
       action={
@@ -64,12 +64,12 @@ export function InventoryUnavailable({ headingLevel, onRetry, retrying }: RetryP
   return (
     <ScreenMessage
       headingLevel={headingLevel}
-      icon={<LuTriangleAlert />}
+      icon={<TriangleExclamationPointIcon />}
       title="Inventory not available"
       description={INVENTORY_UNAVAILABLE}
       action={
         <Button colorPalette="brand" onClick={onRetry} loading={retrying}>
-          <LuRefreshCw aria-hidden="true" />
+          <RefreshCwIcon aria-hidden="true" />
           Try Again
         </Button>
       }
@@ -82,7 +82,7 @@ export function NoFilterMatches({ headingLevel, onClear }: { headingLevel?: Head
   return (
     <ScreenMessage
       headingLevel={headingLevel}
-      icon={<LuSearchX />}
+      icon={<SearchXIcon />}
       title="No items match your filters"
       description="Try another search or clear the filters to see your whole inventory."
       action={
@@ -105,14 +105,14 @@ interface EmptyInventoryProps {
 export function EmptyInventory({ isPrivate, onRefresh, refreshing }: EmptyInventoryProps) {
   const refreshButton = (
     <Button variant="outline" onClick={onRefresh} loading={refreshing} loadingText="Refreshing...">
-      <LuRefreshCw aria-hidden="true" />
+      <RefreshCwIcon aria-hidden="true" />
       Refresh
     </Button>
   );
   if (isPrivate) {
     return (
       <ScreenMessage
-        icon={<LuLock />}
+        icon={<LockIcon />}
         title="No items found"
         description={
           <>
@@ -126,7 +126,7 @@ export function EmptyInventory({ isPrivate, onRefresh, refreshing }: EmptyInvent
             <Button asChild colorPalette="brand">
               <a href={STEAM_PRIVACY_SETTINGS_URL} target="_blank" rel="noopener noreferrer">
                 Open Steam Privacy Settings
-                <LuExternalLink aria-hidden="true" />
+                <ExternalLinkIcon aria-hidden="true" />
               </a>
             </Button>
             {refreshButton}
@@ -137,7 +137,7 @@ export function EmptyInventory({ isPrivate, onRefresh, refreshing }: EmptyInvent
   }
   return (
     <ScreenMessage
-      icon={<LuPackageOpen />}
+      icon={<PackageOpenIcon />}
       title="No items found"
       description="Your Steam inventory is empty or private. CS2 items you own appear here; if you just received some, refresh your inventory."
       action={refreshButton}

@@ -11,7 +11,7 @@ import { Box, Button, Circle, HStack, Link, Span, Stack, Text } from '@chakra-ui
 import { Alert } from '../../components/chakra/alert';
 import { Dialog } from '../../components/chakra/dialog';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuSend, LuShieldCheck } from 'react-icons/lu';
+import { SendIcon, ShieldCheckIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
 import { isUnauthorized } from '../../api/client';
@@ -166,7 +166,7 @@ function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormPro
           <SaleBreakdown priceCents={price.priceCents} />
           <HStack gap="3" align="flex-start" fontSize="sm" color="fg.muted">
             <Box as="span" color="brand.fg" mt="0.5" flexShrink={0}>
-              <LuShieldCheck aria-hidden="true" />
+              <ShieldCheckIcon aria-hidden="true" />
             </Box>
             <Text>
               Our trade bot sends you a Steam trade offer for this item. Once you accept it, Steam's{' '}
@@ -195,7 +195,7 @@ function OfferSent({ item, onCancel }: { item: InventoryItem; onCancel: () => vo
       <Dialog.Body>
         <Stack gap="4" align="center" textAlign="center">
           <Circle size="14" bg="brand.subtle" color="brand.fg" borderWidth="1px" borderColor="brand.muted">
-            <LuSend size="24" aria-hidden="true" />
+            <SendIcon size="24" aria-hidden="true" />
           </Circle>
           <Text>
             Our trade bot has sent you a Steam trade offer for <Span fontWeight="semibold">{item.name}</Span>.

@@ -4,52 +4,52 @@
  */
 import { Badge, Box, Circle, Grid, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
-  LuBadgePercent,
-  LuClock,
-  LuEye,
-  LuFingerprint,
-  LuHeadset,
-  LuKeyRound,
-  LuLock,
-  LuServerCog,
-  LuShieldCheck,
-  LuTag,
-  LuWallet,
-  LuZap,
-} from 'react-icons/lu';
-import { FaSteam } from 'react-icons/fa';
+  BadgePercentIcon,
+  ClockIcon,
+  EyeIcon,
+  FingerprintPatternIcon,
+  Gamepad2Icon,
+  HeadsetIcon,
+  KeyRoundIcon,
+  LockIcon,
+  ServerCogIcon,
+  ShieldCheckIcon,
+  TagIcon,
+  WalletIcon,
+  ZapIcon,
+} from 'lucide-react';
 import { PRODUCT_NAME } from '../../../../shared/constants';
 import { CLAIMS, HOLD_DAYS } from './content';
 import { Section, cardStyle } from './Section';
 
 const REASONS = [
   {
-    icon: LuZap,
+    icon: ZapIcon,
     title: 'Fast payouts',
     text: `Cash out instantly in Bitcoin, Ethereum or Litecoin, or by bank wire and SEPA. Your first payout arrives in ${CLAIMS.firstPayout}.`,
   },
   {
-    icon: LuBadgePercent,
+    icon: BadgePercentIcon,
     title: `Only ${CLAIMS.fee} fee`,
     text: `A flat ${CLAIMS.fee} service fee on sales, shown before you list. You keep the rest of every sale.`,
   },
   {
-    icon: LuShieldCheck,
+    icon: ShieldCheckIcon,
     title: 'Escrow on every trade',
     text: `Buyers pay up front. The item is held through Steam's ${HOLD_DAYS}-day trade protection, so neither side can be scammed.`,
   },
   {
-    icon: LuTag,
+    icon: TagIcon,
     title: 'Your price, your call',
     text: 'Set your own price for every item. No lowball bots, no haggling in private messages.',
   },
   {
-    icon: LuEye,
+    icon: EyeIcon,
     title: 'Real item details',
     text: 'Float, pattern and condition come straight from Steam, so buyers see exactly what they get.',
   },
   {
-    icon: LuHeadset,
+    icon: HeadsetIcon,
     title: 'Support that answers',
     text: `Real people reply within ${CLAIMS.supportResponse}, with payment questions answered even faster.`,
   },
@@ -94,17 +94,17 @@ export function WhyChooseSection() {
 
 const STEPS = [
   {
-    icon: FaSteam,
+    icon: Gamepad2Icon,
     title: 'Connect Steam',
     text: 'Sign in with your Steam account through Steam itself. We never see your password.',
   },
   {
-    icon: LuTag,
+    icon: TagIcon,
     title: 'Set Price & Sell',
     text: 'Pick skins from your inventory, set your price and accept our bot’s trade offer. Your items go on sale at once.',
   },
   {
-    icon: LuWallet,
+    icon: WalletIcon,
     title: 'Get Paid Instantly',
     text: `When the ${HOLD_DAYS}-day trade protection ends, the sale lands in your balance. Withdraw to crypto or your bank.`,
   },
@@ -149,12 +149,12 @@ export function HowItWorksSection() {
 }
 
 const SAFEGUARDS = [
-  { icon: FaSteam, title: 'Official Steam sign-in', text: 'OpenID through Steam with every assertion verified. No passwords stored, ever.' },
-  { icon: LuLock, title: 'Encrypted payout details', text: 'Bank and wallet details are encrypted with AES-256 and only ever shown masked.' },
-  { icon: LuKeyRound, title: 'Automated escrow', text: 'Money and items move in single, all-or-nothing transactions recorded in a double-entry ledger.' },
-  { icon: LuFingerprint, title: 'Reversal protection', text: 'Trades reversed during Steam’s protection window are detected and buyers refunded automatically.' },
-  { icon: LuServerCog, title: 'Hardened platform', text: 'Strict security headers, cross-site request protection and rate limits on every sensitive action.' },
-  { icon: LuClock, title: 'Audit trail', text: 'Every state change is logged, so every payout and refund can be traced.' },
+  { icon: Gamepad2Icon, title: 'Official Steam sign-in', text: 'OpenID through Steam with every assertion verified. No passwords stored, ever.' },
+  { icon: LockIcon, title: 'Encrypted payout details', text: 'Bank and wallet details are encrypted with AES-256 and only ever shown masked.' },
+  { icon: KeyRoundIcon, title: 'Automated escrow', text: 'Money and items move in single, all-or-nothing transactions recorded in a double-entry ledger.' },
+  { icon: FingerprintPatternIcon, title: 'Reversal protection', text: 'Trades reversed during Steam’s protection window are detected and buyers refunded automatically.' },
+  { icon: ServerCogIcon, title: 'Hardened platform', text: 'Strict security headers, cross-site request protection and rate limits on every sensitive action.' },
+  { icon: ClockIcon, title: 'Audit trail', text: 'Every state change is logged, so every payout and refund can be traced.' },
 ] as const;
 
 export function SecuritySection() {

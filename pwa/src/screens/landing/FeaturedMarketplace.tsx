@@ -12,7 +12,7 @@
 import { useDeferredValue } from 'react';
 import { Box, Button, Flex } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { LuArrowRight } from 'react-icons/lu';
+import { ArrowRightIcon } from 'lucide-react';
 import { FEATURED_SKINS_LIMIT } from '../../../../shared/constants';
 import type { MarketItem } from '../../../../shared/schemas/market';
 import { useFeaturedSkinsQuery } from '../../queries/market';
@@ -53,7 +53,7 @@ export function FeaturedMarketplace() {
         <Button asChild variant="outline" size="lg">
           <RouterLink to="/market">
             View Full Marketplace
-            <LuArrowRight aria-hidden="true" />
+            <ArrowRightIcon aria-hidden="true" />
           </RouterLink>
         </Button>
       </Flex>

@@ -4,18 +4,18 @@
  */
 import { Badge, Box, Button, Grid, HStack, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuBuilding2, LuLandmark, LuShieldCheck, LuStar } from 'react-icons/lu';
-import { SiBitcoin, SiEthereum, SiLitecoin } from 'react-icons/si';
+import { BitcoinIcon, BuildingComplexIcon, DiamondIcon, LandmarkIcon, LetterLIcon, ShieldCheckIcon, StarIcon } from 'lucide-react';
 import { CLAIMS, HOLD_DAYS } from './content';
 import { PrimaryAction } from './PrimaryAction';
 import { cardStyle } from './Section';
 
+// Lucide draws no coins' logos: Bitcoin's sign, Ethereum's diamond and Litecoin's L, in their colours.
 const PAYOUTS = [
-  { icon: SiBitcoin, colour: '#f7931a', label: 'Bitcoin', time: 'Instant' },
-  { icon: SiEthereum, colour: '#8c8cf7', label: 'Ethereum', time: 'Instant' },
-  { icon: SiLitecoin, colour: '#a6b6d3', label: 'Litecoin', time: 'Instant' },
-  { icon: LuLandmark, colour: 'var(--chakra-colors-fg-muted)', label: 'Bank Wire (USA)', time: '1-3 days' },
-  { icon: LuBuilding2, colour: 'var(--chakra-colors-fg-muted)', label: 'SEPA Transfer', time: '1-3 days' },
+  { icon: BitcoinIcon, colour: '#f7931a', label: 'Bitcoin', time: 'Instant' },
+  { icon: DiamondIcon, colour: '#8c8cf7', label: 'Ethereum', time: 'Instant' },
+  { icon: LetterLIcon, colour: '#a6b6d3', label: 'Litecoin', time: 'Instant' },
+  { icon: LandmarkIcon, colour: 'var(--chakra-colors-fg-muted)', label: 'Bank Wire (USA)', time: '1-3 days' },
+  { icon: BuildingComplexIcon, colour: 'var(--chakra-colors-fg-muted)', label: 'SEPA Transfer', time: '1-3 days' },
 ] as const;
 
 export function HeroSection() {
@@ -31,7 +31,7 @@ export function HeroSection() {
     >
       <Stack gap="6" textAlign={{ base: 'center', lg: 'start' }} align={{ base: 'center', lg: 'start' }}>
         <Badge size="lg" variant="surface" colorPalette="brand" borderRadius="full" px="3" gap="2">
-          <LuShieldCheck aria-hidden="true" />
+          <ShieldCheckIcon aria-hidden="true" />
           Trusted by {CLAIMS.players} players
         </Badge>
         <Heading as="h1" fontSize={{ base: '4xl', md: '5xl', xl: '6xl' }} lineHeight="1.05" letterSpacing="-0.03em" fontWeight="extrabold">
@@ -52,7 +52,7 @@ export function HeroSection() {
         </Stack>
         <HStack gap={{ base: '3', md: '5' }} wrap="wrap" justify={{ base: 'center', lg: 'start' }} fontSize="sm" color="fg.muted">
           <HStack gap="1.5">
-            <Icon as={LuStar} color="yellow.400" fill="yellow.400" boxSize="4" aria-hidden="true" />
+            <Icon as={StarIcon} color="yellow.400" fill="yellow.400" boxSize="4" aria-hidden="true" />
             <Text>
               <Text as="span" color="fg" fontWeight="semibold">
                 {CLAIMS.rating}/{CLAIMS.ratingOutOf}
@@ -102,7 +102,7 @@ export function HeroSection() {
           ))}
         </Stack>
         <HStack mt="4" gap="2" color="fg.muted" fontSize="sm">
-          <Icon as={LuShieldCheck} color="green.400" aria-hidden="true" />
+          <Icon as={ShieldCheckIcon} color="green.400" aria-hidden="true" />
           <Text>Every trade protected by automated escrow</Text>
         </HStack>
       </Box>

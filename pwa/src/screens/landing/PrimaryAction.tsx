@@ -4,7 +4,7 @@
  */
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuArrowRight } from 'react-icons/lu';
+import { ArrowRightIcon } from 'lucide-react';
 import { SteamLoginButton } from '../../components/SteamLoginButton';
 import { useCurrentUser } from '../../queries/user';
 
@@ -15,7 +15,7 @@ export function PrimaryAction(props: Omit<ButtonProps, 'asChild' | 'children'>) 
       <Button colorPalette="brand" fontWeight="semibold" {...props} asChild>
         <RouterLink to="/market">
           Browse Marketplace
-          <LuArrowRight aria-hidden="true" />
+          <ArrowRightIcon aria-hidden="true" />
         </RouterLink>
       </Button>
     );

@@ -6,7 +6,7 @@
  */
 import { Button } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import { LuShoppingCart } from 'react-icons/lu';
+import { ShoppingCartIcon } from 'lucide-react';
 import type { MarketItem } from '../../../../shared/schemas/market';
 // Straight from the file, not the items barrel: the barrel also holds the sell-price field, whose
 // schema library / must not download.
@@ -26,7 +26,7 @@ export function SkinCard({ skin, onBuyNow }: SkinCardProps) {
       price={<ItemPrice amount={skin.price} />}
       actions={
         <Button w="full" size="sm" colorPalette="brand" onClick={handleBuyNow} aria-label={`Buy Now: ${skin.name}`}>
-          <LuShoppingCart aria-hidden="true" />
+          <ShoppingCartIcon aria-hidden="true" />
           Buy Now
         </Button>
       }

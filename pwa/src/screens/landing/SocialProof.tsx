@@ -4,7 +4,7 @@
  */
 import { Box, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Avatar } from '../../components/chakra/avatar';
-import { LuQuote, LuStar } from 'react-icons/lu';
+import { QuoteIcon, StarIcon } from 'lucide-react';
 import { CLAIMS, REVIEWS, TESTIMONIALS } from './content';
 import { Section, cardStyle } from './Section';
 
@@ -15,7 +15,7 @@ export function TestimonialsSection() {
         {TESTIMONIALS.map((testimonial) => (
           <Stack as="figure" key={testimonial.name} {...cardStyle} p="6" gap="5" justify="space-between">
             <Box>
-              <Icon as={LuQuote} boxSize="7" color="brand.fg" opacity="0.6" mb="3" aria-hidden="true" />
+              <Icon as={QuoteIcon} boxSize="7" color="brand.fg" opacity="0.6" mb="3" aria-hidden="true" />
               <Text as="blockquote" color="fg" lineHeight="tall">
                 {testimonial.quote}
               </Text>
@@ -44,7 +44,7 @@ function StarSquares({ label }: { label: string }) {
     <HStack as="span" display="inline-flex" gap="0.5" role="img" aria-label={label}>
       {Array.from({ length: 5 }, (_, index) => (
         <Flex as="span" key={index} boxSize="5" bg="#00b67a" align="center" justify="center" borderRadius="1px">
-          <Icon as={LuStar} boxSize="3.5" color="white" fill="white" aria-hidden="true" />
+          <Icon as={StarIcon} boxSize="3.5" color="white" fill="white" aria-hidden="true" />
         </Flex>
       ))}
     </HStack>

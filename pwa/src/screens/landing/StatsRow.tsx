@@ -6,7 +6,7 @@
  */
 import { useDeferredValue } from 'react';
 import { Box, Icon, SimpleGrid, Text } from '@chakra-ui/react';
-import { LuBadgeCheck, LuPackage, LuTrendingUp, LuUsers } from 'react-icons/lu';
+import { BadgeCheckIcon, PackageIcon, TrendingUpIcon, UsersIcon } from 'lucide-react';
 import { abbreviateCount } from '../../../../shared/format';
 import { useMarketStatsQuery } from '../../queries/market';
 import { cardStyle } from './Section';
@@ -15,10 +15,10 @@ export function StatsRow() {
   const stats = useDeferredValue(useMarketStatsQuery().data);
   if (!stats) return null;
   const entries = [
-    { label: 'Active Traders', value: abbreviateCount(stats.totalTraders), icon: LuUsers },
-    { label: 'Daily Volume', value: stats.dailyVolume, icon: LuTrendingUp },
-    { label: 'Skins Available', value: abbreviateCount(stats.totalSkins), icon: LuPackage },
-    { label: 'Success Rate', value: stats.successRate, icon: LuBadgeCheck },
+    { label: 'Active Traders', value: abbreviateCount(stats.totalTraders), icon: UsersIcon },
+    { label: 'Daily Volume', value: stats.dailyVolume, icon: TrendingUpIcon },
+    { label: 'Skins Available', value: abbreviateCount(stats.totalSkins), icon: PackageIcon },
+    { label: 'Success Rate', value: stats.successRate, icon: BadgeCheckIcon },
   ];
   return (
     <SimpleGrid

@@ -6,7 +6,7 @@
  */
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Progress } from '../../components/chakra/progress';
-import { LuBadgeCheck, LuCircleX, LuClock, LuHourglass, LuShieldCheck, LuStore } from 'react-icons/lu';
+import { BadgeCheckIcon, CircleXIcon, ClockIcon, HourglassIcon, ShieldCheckIcon, StoreIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { PLATFORM_FEE_PERCENT } from '../../../../shared/constants';
 import { formatDate } from '../../../../shared/format';
@@ -125,25 +125,25 @@ function StatusBlock({ listing, badge }: { listing: Listing; badge: StatusBadgeS
       return <HoldPeriod listing={listing} />;
     case 'active':
       return (
-        <StatusNote palette={badge.palette} icon={<LuStore />} title="On Sale">
+        <StatusNote palette={badge.palette} icon={<StoreIcon />} title="On Sale">
           Trade protection is over and your item is listed on the market.
         </StatusNote>
       );
     case 'payment_pending':
       return (
-        <StatusNote palette={badge.palette} icon={<LuHourglass />} title="Processing Payment">
+        <StatusNote palette={badge.palette} icon={<HourglassIcon />} title="Processing Payment">
           Payment will be added to your balance shortly
         </StatusNote>
       );
     case 'completed':
       return (
-        <StatusNote palette={badge.palette} icon={<LuBadgeCheck />} title="Payment Completed">
+        <StatusNote palette={badge.palette} icon={<BadgeCheckIcon />} title="Payment Completed">
           Funds added to your account balance
         </StatusNote>
       );
     case 'cancelled':
       return (
-        <StatusNote palette={badge.palette} icon={<LuCircleX />} title="Listing Cancelled">
+        <StatusNote palette={badge.palette} icon={<CircleXIcon />} title="Listing Cancelled">
           {cancelReasonText(listing.cancelReason)}
         </StatusNote>
       );
@@ -163,7 +163,7 @@ function HoldPeriod({ listing }: { listing: Listing }) {
     <Box colorPalette="yellow" p="3" borderRadius="l2" bg="colorPalette.subtle" borderWidth="1px" borderColor="colorPalette.muted">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
         <HStack gap="2" color="colorPalette.fg" fontWeight="semibold" fontSize="sm">
-          <LuClock aria-hidden="true" />
+          <ClockIcon aria-hidden="true" />
           <Text>Hold Period</Text>
         </HStack>
         {remaining !== null ? (
@@ -181,7 +181,7 @@ function HoldPeriod({ listing }: { listing: Listing }) {
         <Text fontVariantNumeric="tabular-nums">{percent}% complete</Text>
         {listing.sold ? (
           <HStack gap="1" color="green.300" fontWeight="medium">
-            <LuShieldCheck aria-hidden="true" />
+            <ShieldCheckIcon aria-hidden="true" />
             <Text>Sold - paid when the hold ends</Text>
           </HStack>
         ) : null}

@@ -15,7 +15,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Center, EmptyState, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { LuCircleAlert, LuPackageOpen, LuPlus, LuRotateCw } from 'react-icons/lu';
+import { CircleExclamationPointIcon, PackageOpenIcon, PlusIcon, RotateCwIcon } from 'lucide-react';
 import { ItemGrid, ItemGridCell, PRIORITY_CARDS } from '../../components/items';
 import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
@@ -59,7 +59,7 @@ function MyListings() {
           <NotifyToggle />
           <Button asChild colorPalette="brand">
             <RouterLink to={SELL_PATH}>
-              <LuPlus aria-hidden="true" />
+              <PlusIcon aria-hidden="true" />
               List More Items
             </RouterLink>
           </Button>
@@ -93,13 +93,13 @@ function ListingsContent() {
   if (isError && !listings) {
     return (
       <Message
-        icon={<LuCircleAlert />}
+        icon={<CircleExclamationPointIcon />}
         iconColor="fg.error"
         title="Error Loading Listings"
         description="Unable to fetch your listings. Please try again."
         action={
           <Button colorPalette="brand" onClick={() => window.location.reload()}>
-            <LuRotateCw aria-hidden="true" />
+            <RotateCwIcon aria-hidden="true" />
             Retry
           </Button>
         }
@@ -109,7 +109,7 @@ function ListingsContent() {
   if (!listings?.length) {
     return (
       <Message
-        icon={<LuPackageOpen />}
+        icon={<PackageOpenIcon />}
         title="No Listings Yet"
         description="Start selling your CS2 items to see them here during the hold period"
         action={

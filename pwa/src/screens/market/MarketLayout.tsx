@@ -6,7 +6,7 @@
 import { type ReactNode } from 'react';
 import { Box, Grid, HStack, Icon, Stack, Text, chakra } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuShieldCheck, LuShoppingCart, LuTag, LuWallet } from 'react-icons/lu';
+import { ShieldCheckIcon, ShoppingCartIcon, TagIcon, WalletIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import { PageTitle } from '../../components/PageTitle';
 import type { MarketTab } from './marketTab';
@@ -62,22 +62,22 @@ function MarketSidebar({ tab }: { tab: MarketTab }) {
         </Text>
         <Stack as="nav" aria-label="Market tabs" gap="1">
           <SidebarLink to="/market" aria-current={current(tab === 'buy')}>
-            <LuShoppingCart aria-hidden="true" />
+            <ShoppingCartIcon aria-hidden="true" />
             Buy
           </SidebarLink>
           <SidebarLink to="/market/sell" aria-current={current(tab === 'sell')}>
-            <LuTag aria-hidden="true" />
+            <TagIcon aria-hidden="true" />
             Sell
           </SidebarLink>
           <SidebarLink to="/withdraw">
-            <LuWallet aria-hidden="true" />
+            <WalletIcon aria-hidden="true" />
             Cashout
           </SidebarLink>
         </Stack>
       </Box>
       <Box bg="bg.subtle" borderWidth="1px" borderColor="border" borderRadius="l3" p="4">
         <HStack gap="2" color="brand.fg" mb="2">
-          <Icon as={LuShieldCheck} boxSize="4" aria-hidden="true" />
+          <Icon as={ShieldCheckIcon} boxSize="4" aria-hidden="true" />
           <Text fontSize="sm" fontWeight="semibold" color="fg">
             Protected trades
           </Text>
@@ -107,11 +107,11 @@ function MarketTopTabs({ tab }: { tab: MarketTab }) {
       hideFrom="lg"
     >
       <TopTabLink to="/market" aria-current={current(tab === 'buy')}>
-        <LuShoppingCart aria-hidden="true" />
+        <ShoppingCartIcon aria-hidden="true" />
         Buy
       </TopTabLink>
       <TopTabLink to="/market/sell" aria-current={current(tab === 'sell')}>
-        <LuTag aria-hidden="true" />
+        <TagIcon aria-hidden="true" />
         Sell
       </TopTabLink>
     </HStack>

@@ -6,7 +6,7 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Icon, SimpleGrid, Text, Wrap } from '@chakra-ui/react';
 import { Code } from '../../components/chakra/code';
-import { LuBadgeCheck, LuCalendarDays, LuExternalLink, LuFingerprint, LuSparkles } from 'react-icons/lu';
+import { BadgeCheckIcon, CalendarDaysIcon, ExternalLinkIcon, FingerprintPatternIcon, SparklesIcon } from 'lucide-react';
 import { formatDate } from '../../../../shared/format';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { User } from '../../queries/user';
@@ -64,11 +64,11 @@ export function ProfileHeader({ user }: { user: User }) {
             ) : null}
             <Wrap gap="2" mt="2">
               <Badge colorPalette="green" variant="subtle" size="md" gap="1">
-                <LuBadgeCheck aria-hidden="true" />
+                <BadgeCheckIcon aria-hidden="true" />
                 Verified
               </Badge>
               <Badge colorPalette="blue" variant="subtle" size="md" gap="1">
-                <LuSparkles aria-hidden="true" />
+                <SparklesIcon aria-hidden="true" />
                 New Trader
               </Badge>
             </Wrap>
@@ -84,14 +84,14 @@ export function ProfileHeader({ user }: { user: User }) {
             >
               <a href={user.profileUrl} target="_blank" rel="noopener noreferrer">
                 View Steam Profile
-                <LuExternalLink aria-hidden="true" />
+                <ExternalLinkIcon aria-hidden="true" />
               </a>
             </Button>
           ) : null}
         </Flex>
 
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" mt={{ base: '5', md: '6' }}>
-          <HeaderFact icon={LuFingerprint} label="Steam ID">
+          <HeaderFact icon={FingerprintPatternIcon} label="Steam ID">
             {user.steamId ? (
               <Code variant="plain" px="0" bg="transparent" fontSize="sm" color="fg" wordBreak="break-all">
                 {user.steamId}
@@ -103,7 +103,7 @@ export function ProfileHeader({ user }: { user: User }) {
             )}
           </HeaderFact>
           {memberSince ? (
-            <HeaderFact icon={LuCalendarDays} label="Member since">
+            <HeaderFact icon={CalendarDaysIcon} label="Member since">
               {memberSince}
             </HeaderFact>
           ) : null}

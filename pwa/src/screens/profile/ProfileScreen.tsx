@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { Tabs } from '../../components/chakra/tabs';
-import { LuCreditCard, LuHistory, LuUserCog } from 'react-icons/lu';
+import { CreditCardIcon, RotateCcwClockIcon, UserCogIcon } from 'lucide-react';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import PaymentMethodsPanel from '../../components/wallet/PaymentMethodsPanel';
@@ -48,15 +48,15 @@ function Profile({ user }: { user: User }) {
       <Tabs.Root defaultValue="settings" variant="line" colorPalette="brand" lazyMount>
         <Tabs.List borderColor="border" flexWrap="wrap" rowGap="1">
           <Tabs.Trigger value="settings" fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
-            <LuUserCog aria-hidden="true" />
+            <UserCogIcon aria-hidden="true" />
             Profile Settings
           </Tabs.Trigger>
           <Tabs.Trigger value="payments" fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
-            <LuCreditCard aria-hidden="true" />
+            <CreditCardIcon aria-hidden="true" />
             Payment Methods
           </Tabs.Trigger>
           <Tabs.Trigger value="transactions" fontWeight="semibold" whiteSpace="nowrap" flexShrink={0}>
-            <LuHistory aria-hidden="true" />
+            <RotateCcwClockIcon aria-hidden="true" />
             Transactions
           </Tabs.Trigger>
         </Tabs.List>

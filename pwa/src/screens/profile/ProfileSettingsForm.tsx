@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuCloudUpload, LuExternalLink, LuSave } from 'react-icons/lu';
+import { CloudUploadIcon, ExternalLinkIcon, SaveIcon } from 'lucide-react';
 import { profileFormSchema } from '../../../../shared/schemas/user';
 import { ApiError } from '../../api/client';
 import { FormField, RequiredFieldsNote } from '../../components/forms/FormField';
@@ -135,7 +135,7 @@ export function ProfileSettingsForm({ user, pendingSync, onConflict }: ProfileSe
           </Heading>
           {pendingSync ? (
             <Badge colorPalette="orange" variant="subtle" size="md" gap="1">
-              <LuCloudUpload aria-hidden="true" />
+              <CloudUploadIcon aria-hidden="true" />
               Pending sync
             </Badge>
           ) : null}
@@ -169,7 +169,7 @@ export function ProfileSettingsForm({ user, pendingSync, onConflict }: ProfileSe
                   with.{' '}
                   <Link href={TRADE_URL_HELP_URL} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium">
                     Find your trade URL
-                    <LuExternalLink aria-hidden="true" />
+                    <ExternalLinkIcon aria-hidden="true" />
                   </Link>
                 </>
               }
@@ -201,7 +201,7 @@ export function ProfileSettingsForm({ user, pendingSync, onConflict }: ProfileSe
                 loadingText="Saving Profile..."
                 minW={{ sm: '44' }}
               >
-                <LuSave aria-hidden="true" />
+                <SaveIcon aria-hidden="true" />
                 Save Profile
               </Button>
             </Flex>

@@ -5,7 +5,7 @@
 import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Flex, Heading, Icon, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { LuLock } from 'react-icons/lu';
+import { LockIcon } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, type PaymentMethodType } from '../../../../shared/constants';
 import type { PaymentMethod } from '../../../../shared/schemas/wallet';
 import { FormField } from '../../components/forms/FormField';
@@ -68,7 +68,7 @@ function MethodFieldsFrame({ type, saved = false, children }: { type: PaymentMet
         </Heading>
         {saved ? (
           <Badge variant="outline" colorPalette="gray" gap={1}>
-            <LuLock aria-hidden="true" />
+            <LockIcon aria-hidden="true" />
             Saved method
           </Badge>
         ) : null}

@@ -3,7 +3,7 @@
  * the operator's note on a rejected one), and each method's processing time.
  */
 import { Flex, Stack, Text } from '@chakra-ui/react';
-import { LuClock } from 'react-icons/lu';
+import { ClockIcon } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, PROCESSING_TIMES } from '../../../../shared/constants';
 import type { WithdrawalStatus } from '../../../../shared/schemas/wallet';
 import { InfoCard } from '../../components/wallet/InfoCard';
@@ -46,7 +46,7 @@ export function RecentWithdrawals() {
 
 export function ProcessingTimes() {
   return (
-    <InfoCard headingId="processing-times-heading" title="Processing times" icon={LuClock}>
+    <InfoCard headingId="processing-times-heading" title="Processing times" icon={ClockIcon}>
       <Stack as="dl" gap={2} fontSize="sm">
         {PAYMENT_METHOD_TYPES.map((type) => (
           <Flex key={type} justify="space-between" gap={3}>

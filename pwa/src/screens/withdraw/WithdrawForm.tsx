@@ -25,7 +25,7 @@ import {
 } from '@chakra-ui/react';
 import { Fieldset } from '../../components/chakra/fieldset';
 import { RadioCard } from '../../components/chakra/radio';
-import { LuArrowRight, LuLock, LuSend } from 'react-icons/lu';
+import { ArrowRightIcon, LockIcon, SendIcon } from 'lucide-react';
 import { PAYMENT_METHOD_TYPES, PROCESSING_TIMES } from '../../../../shared/constants';
 import { formatMoney, formatUsd, parseMoney } from '../../../../shared/money';
 import { ApiError, isUnauthorized } from '../../api/client';
@@ -254,7 +254,7 @@ export function WithdrawForm({ balance, withdrawable }: { balance: string; withd
                 <Link asChild variant="underline" colorPalette="brand" fontSize="sm" fontWeight="medium" mt={2}>
                   <RouterLink to="/add-funds">
                     Top up your balance
-                    <LuArrowRight aria-hidden="true" />
+                    <ArrowRightIcon aria-hidden="true" />
                   </RouterLink>
                 </Link>
               ) : null}
@@ -270,11 +270,11 @@ export function WithdrawForm({ balance, withdrawable }: { balance: string; withd
               borderColor="border"
             >
               <HStack gap={2} color="fg.subtle" fontSize="sm" pt={{ base: 0, sm: 4 }}>
-                <LuLock aria-hidden="true" />
+                <LockIcon aria-hidden="true" />
                 <Text>The amount is reserved from your balance until the payout is sent.</Text>
               </HStack>
               <Button type="submit" size="lg" mt={{ sm: 4 }} loading={pending} loadingText="Submitting..." flexShrink={0}>
-                <LuSend aria-hidden="true" />
+                <SendIcon aria-hidden="true" />
                 Request Withdrawal
               </Button>
             </Flex>

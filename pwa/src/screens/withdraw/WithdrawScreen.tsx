@@ -18,7 +18,7 @@
  * Visitors get 'Authentication Required'.
  */
 import { Skeleton, Stack, Text } from '@chakra-ui/react';
-import { LuPlus } from 'react-icons/lu';
+import { PlusIcon } from 'lucide-react';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import { clearingNote, type WithdrawableBalance } from '../../../../shared/schemas/wallet';
 import { SignedInOnly } from '../../components/SignedInOnly';
@@ -55,7 +55,7 @@ function Withdraw({ user }: { user: User }) {
           headingId="available-balance-heading"
           label="Available Balance"
           balance={user.balance}
-          link={{ to: '/add-funds', label: 'Add Funds', icon: <LuPlus aria-hidden="true" /> }}
+          link={{ to: '/add-funds', label: 'Add Funds', icon: <PlusIcon aria-hidden="true" /> }}
         >
           <Stack gap={1.5}>
             {available ? <WithdrawableLines available={available} /> : isPending ? <Skeleton h="5" w="56" aria-label="Loading the amount available to withdraw" /> : null}

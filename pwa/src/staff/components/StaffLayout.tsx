@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Text, VisuallyHidden } from '@chakra-ui/react';
-import { LuLogOut } from 'react-icons/lu';
+import { LogOutIcon } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { StaffMe } from '../../../../shared/schemas/staff';
 import { useSignOutMutation } from '../queries/me';
@@ -63,7 +63,7 @@ export function StaffLayout({ me, children }: { me: StaffMe; children: ReactNode
               </Flex>
             </Box>
             <Button variant="outline" size="sm" loading={signOut.isPending} onClick={() => signOut.mutate()}>
-              <LuLogOut aria-hidden="true" />
+              <LogOutIcon aria-hidden="true" />
               Sign out
             </Button>
           </Flex>

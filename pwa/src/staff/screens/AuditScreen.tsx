@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, Flex, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import type { AuditEntry } from '../../../../shared/schemas/staff';
 import { PageTitle } from '../../components/PageTitle';
 import { TextField } from '../components/TextField';
@@ -160,7 +160,7 @@ export function AuditScreen() {
             <Input autoComplete="off" spellCheck={false} placeholder="withdrawal.approve" {...field('action')} />
           </TextField>
           <Button type="submit" colorPalette="brand">
-            <LuSearch aria-hidden="true" />
+            <SearchIcon aria-hidden="true" />
             Filter
           </Button>
         </Grid>

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import { MANUAL_DEPOSIT_METHODS, creditDepositSchema, type StaffDeposit, type StaffUserSummary } from '../../../../shared/schemas/staff';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/constants';
 import { PageTitle } from '../../components/PageTitle';
@@ -151,7 +151,7 @@ function CreditTransfer() {
               </TextField>
             </Box>
             <Button type="submit" variant="outline" disabled={reference.trim() === ''}>
-              <LuSearch aria-hidden="true" />
+              <SearchIcon aria-hidden="true" />
               Find user
             </Button>
           </Flex>

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Card, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { LuRefreshCw, LuStar, LuStarOff, LuX } from 'react-icons/lu';
+import { RefreshCwIcon, StarIcon, StarOffIcon, XIcon } from 'lucide-react';
 import type { StaffAttentionListing, StaffFeaturedListing } from '../../../../shared/schemas/staff';
 import { PageTitle } from '../../components/PageTitle';
 import { TextField } from '../components/TextField';
@@ -61,13 +61,13 @@ function AttentionCard({ listing }: { listing: StaffAttentionListing }) {
           <Flex gap="2" wrap="wrap">
             {listing.actions.includes('cancel_lost') ? (
               <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog('cancel')}>
-                <LuX aria-hidden="true" />
+                <XIcon aria-hidden="true" />
                 Cancel and refund buyer
               </Button>
             ) : null}
             {listing.actions.includes('retry_delivery') && listing.orderItemId ? (
               <Button size="sm" variant="outline" onClick={() => openDialog('retry')}>
-                <LuRefreshCw aria-hidden="true" />
+                <RefreshCwIcon aria-hidden="true" />
                 Retry delivery
               </Button>
             ) : null}
@@ -118,7 +118,7 @@ function FeaturedRow({ listing }: { listing: StaffFeaturedListing }) {
             onClick={() => setFeatured.mutate({ listingId: listing.id, featured: !listing.featured })}
             aria-label={`${listing.featured ? 'Unfeature' : 'Feature'} ${listing.name}`}
           >
-            {listing.featured ? <LuStarOff aria-hidden="true" /> : <LuStar aria-hidden="true" />}
+            {listing.featured ? <StarOffIcon aria-hidden="true" /> : <StarIcon aria-hidden="true" />}
             {listing.featured ? 'Unfeature' : 'Feature'}
           </Button>
         ) : null}
@@ -147,7 +147,7 @@ function FeatureById() {
           </TextField>
         </Box>
         <Button type="submit" variant="outline" loading={setFeatured.isPending} disabled={listingId.trim() === ''}>
-          <LuStar aria-hidden="true" />
+          <StarIcon aria-hidden="true" />
           Feature
         </Button>
       </Flex>

@@ -4,7 +4,7 @@
  * the server says so (`?signin=failed|no_role`).
  */
 import { Box, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
-import { LuLogIn, LuShieldCheck } from 'react-icons/lu';
+import { LogInIcon, ShieldCheckIcon } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
 import { Alert } from '../../components/chakra/alert';
 import { signInHref, signInOutcomeText } from '../signIn';
@@ -20,7 +20,7 @@ export function SignInScreen() {
       <Box w="full" maxW="md" bg="bg.panel" borderWidth="1px" borderColor="border.emphasized" borderRadius="l3" p={{ base: '6', sm: '8' }}>
         <Stack gap="5">
           <Box color="brand.fg" fontSize="3xl" aria-hidden="true">
-            <LuShieldCheck />
+            <ShieldCheckIcon />
           </Box>
           <Heading as="h1" size="2xl">
             Staff sign-in
@@ -36,7 +36,7 @@ export function SignInScreen() {
           ) : null}
           <Button asChild colorPalette="brand" size="lg">
             <a href={href}>
-              <LuLogIn aria-hidden="true" />
+              <LogInIcon aria-hidden="true" />
               Sign in
             </a>
           </Button>

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { LuCircleCheck, LuRotateCcw, LuStickyNote, LuUserCheck, LuUserX } from 'react-icons/lu';
+import { CircleCheckIcon, RotateCcwIcon, StickyNoteIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import type { SupportItem } from '../../../../shared/schemas/staff';
 import { Textarea } from '../../components/chakra/textarea';
 import { PageTitle } from '../../components/PageTitle';
@@ -51,7 +51,7 @@ function NoteForm({ item }: { item: SupportItem }) {
           />
         </TextField>
         <Button type="submit" size="sm" variant="outline" alignSelf="flex-start" loading={addNote.isPending}>
-          <LuStickyNote aria-hidden="true" />
+          <StickyNoteIcon aria-hidden="true" />
           Add note
         </Button>
         <ActionError error={addNote.error} />
@@ -104,7 +104,7 @@ function SupportCard({ item }: { item: SupportItem }) {
               loading={busyWith('assignee')}
               onClick={() => update.mutate({ item, assignee: mine ? null : me.email })}
             >
-              {mine ? <LuUserX aria-hidden="true" /> : <LuUserCheck aria-hidden="true" />}
+              {mine ? <UserXIcon aria-hidden="true" /> : <UserCheckIcon aria-hidden="true" />}
               {mine ? 'Unassign' : 'Assign to me'}
             </Button>
             {item.assignee && !mine ? (
@@ -119,7 +119,7 @@ function SupportCard({ item }: { item: SupportItem }) {
               loading={busyWith('status')}
               onClick={() => update.mutate({ item, status: item.status === 'open' ? 'closed' : 'open' })}
             >
-              {item.status === 'open' ? <LuCircleCheck aria-hidden="true" /> : <LuRotateCcw aria-hidden="true" />}
+              {item.status === 'open' ? <CircleCheckIcon aria-hidden="true" /> : <RotateCcwIcon aria-hidden="true" />}
               {item.status === 'open' ? 'Close' : 'Reopen'}
             </Button>
           </Flex>

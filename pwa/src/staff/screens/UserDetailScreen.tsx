@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { LuChevronLeft, LuSnowflake, LuSun } from 'react-icons/lu';
+import { ChevronLeftIcon, SnowflakeIcon, SunIcon } from 'lucide-react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { StaffUserDetail } from '../../../../shared/schemas/staff';
 import { DataTable, type Column } from '../components/DataTable';
@@ -39,7 +39,7 @@ function FreezeControl({ user }: { user: Detail }) {
   return (
     <>
       <Button size="sm" variant="outline" colorPalette={user.frozen ? 'green' : 'red'} onClick={openDialog}>
-        {user.frozen ? <LuSun aria-hidden="true" /> : <LuSnowflake aria-hidden="true" />}
+        {user.frozen ? <SunIcon aria-hidden="true" /> : <SnowflakeIcon aria-hidden="true" />}
         {user.frozen ? 'Unfreeze account' : 'Freeze account'}
       </Button>
       <TextDialog
@@ -175,7 +175,7 @@ export function UserDetailScreen() {
     <>
       <Link asChild color="fg.muted" fontSize="sm" mb="4">
         <RouterLink to="/users">
-          <LuChevronLeft aria-hidden="true" />
+          <ChevronLeftIcon aria-hidden="true" />
           Users
         </RouterLink>
       </Link>

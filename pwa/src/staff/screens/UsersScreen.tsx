@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Input } from '@chakra-ui/react';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle';
 import { TextField } from '../components/TextField';
@@ -64,7 +64,7 @@ export function UsersScreen() {
           </TextField>
         </Box>
         <Button type="submit" colorPalette="brand" disabled={term.trim() === ''}>
-          <LuSearch aria-hidden="true" />
+          <SearchIcon aria-hidden="true" />
           Search
         </Button>
       </Flex>

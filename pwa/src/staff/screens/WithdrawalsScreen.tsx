@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Box, Button, Card, Flex, Heading, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { LuBanknote, LuCheck, LuEye, LuEyeOff, LuX } from 'react-icons/lu';
+import { BanknoteIcon, CheckIcon, EyeIcon, EyeOffIcon, XIcon } from 'lucide-react';
 import type { StaffWithdrawal } from '../../../../shared/schemas/staff';
 import { PageTitle } from '../../components/PageTitle';
 import { ActionError, EmptyNote, Facts, QueryView } from '../components/Feedback';
@@ -40,7 +40,7 @@ function Destination({ withdrawal }: { withdrawal: StaffWithdrawal }) {
   return (
     <Stack gap="2" align="flex-start">
       <Button size="xs" variant="outline" onClick={() => setShown(!shown)} aria-expanded={shown}>
-        {shown ? <LuEyeOff aria-hidden="true" /> : <LuEye aria-hidden="true" />}
+        {shown ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
         {shown ? 'Hide destination' : 'Show destination'}
       </Button>
       {shown ? (
@@ -116,18 +116,18 @@ function WithdrawalCard({ withdrawal }: { withdrawal: StaffWithdrawal }) {
             <Flex gap="2" wrap="wrap" align="center">
               {!fullyApproved && !approvedByMe ? (
                 <Button size="sm" colorPalette="brand" loading={action.isPending && action.variables?.action === 'approve'} onClick={() => action.mutate({ id: withdrawal.id, action: 'approve' })}>
-                  <LuCheck aria-hidden="true" />
+                  <CheckIcon aria-hidden="true" />
                   Approve
                 </Button>
               ) : null}
               {fullyApproved ? (
                 <Button size="sm" colorPalette="brand" onClick={() => openDialog('paid')}>
-                  <LuBanknote aria-hidden="true" />
+                  <BanknoteIcon aria-hidden="true" />
                   Mark paid
                 </Button>
               ) : null}
               <Button size="sm" variant="outline" colorPalette="red" onClick={() => openDialog('reject')}>
-                <LuX aria-hidden="true" />
+                <XIcon aria-hidden="true" />
                 Reject
               </Button>
               {!fullyApproved ? (

@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
-import { LuSlidersHorizontal } from 'react-icons/lu';
+import { SlidersHorizontalIcon } from 'lucide-react';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
 import { useSkinsInfiniteQuery } from '../../../queries/market';
@@ -92,7 +92,7 @@ export default function BuyTab() {
             aria-expanded={filtersOpen === 'wide' ? undefined : filtersOpen}
             aria-controls="market-advanced-filters"
           >
-            <LuSlidersHorizontal aria-hidden="true" />
+            <SlidersHorizontalIcon aria-hidden="true" />
             Advanced Filters
             {activeCount > 0 ? (
               <Badge size="sm" colorPalette="brand" variant="solid" borderRadius="full">

@@ -3,7 +3,7 @@
  * popover's code has loaded (Cart.tsx).
  */
 import { Button, Circle, type ButtonProps } from '@chakra-ui/react';
-import { LuShoppingCart } from 'react-icons/lu';
+import { ShoppingCartIcon } from 'lucide-react';
 
 export function CartButton({ count, ...props }: ButtonProps & { count: number }) {
   return (
@@ -15,7 +15,7 @@ export function CartButton({ count, ...props }: ButtonProps & { count: number })
       pe={count ? '8' : undefined}
       {...props}
     >
-      <LuShoppingCart aria-hidden="true" />
+      <ShoppingCartIcon aria-hidden="true" />
       Cart
       {count > 0 ? (
         <Circle

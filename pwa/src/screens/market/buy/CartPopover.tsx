@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, EmptyState, HStack, IconButton, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { Popover } from '../../../components/chakra/popover';
-import { LuShoppingCart, LuTrash2, LuX } from 'react-icons/lu';
+import { ShoppingCartIcon, TrashIcon, XIcon } from 'lucide-react';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import { cartStore, cartTotalCents } from '../../../cart/cartStore';
 import { useCart } from '../../../cart/useCart';
@@ -34,7 +34,7 @@ export function CartPopover() {
               <Popover.Title fontWeight="semibold">Your Cart {count ? `(${count})` : ''}</Popover.Title>
               <Popover.CloseTrigger asChild>
                 <IconButton size="xs" variant="ghost" aria-label="Close cart">
-                  <LuX />
+                  <XIcon />
                 </IconButton>
               </Popover.CloseTrigger>
             </Popover.Header>
@@ -43,7 +43,7 @@ export function CartPopover() {
                 <EmptyState.Root size="sm">
                   <EmptyState.Content>
                     <EmptyState.Indicator>
-                      <LuShoppingCart />
+                      <ShoppingCartIcon />
                     </EmptyState.Indicator>
                     <EmptyState.Description>Your cart is empty. Open a skin and choose 'Add to cart'.</EmptyState.Description>
                   </EmptyState.Content>
@@ -73,7 +73,7 @@ export function CartPopover() {
                           onClick={() => cartStore.remove(item.id)}
                           disabled={isPurchasing}
                         >
-                          <LuTrash2 />
+                          <TrashIcon />
                         </IconButton>
                       </HStack>
                     ))}

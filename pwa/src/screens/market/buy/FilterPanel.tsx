@@ -5,7 +5,7 @@
  */
 import { memo, useCallback, type ReactNode } from 'react';
 import { Box, Button, Collapsible, Field, Grid, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
-import { LuSearch } from 'react-icons/lu';
+import { SearchIcon } from 'lucide-react';
 import { CONDITIONS, RARITIES, WEAPON_TYPES, type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
 import { RARITY_LABELS } from '../../../components/items';
 import type { MarketFilters } from '../../../../../shared/skinsRequest';
@@ -61,7 +61,7 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
           >
             <Field.Root gridColumn={{ base: 'span 2', md: 'span 2' }}>
               <FilterLabel>Search</FilterLabel>
-              <InputGroup startElement={<LuSearch aria-hidden="true" />}>
+              <InputGroup startElement={<SearchIcon aria-hidden="true" />}>
                 <Input
                   type="search"
                   size="sm"

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { DataList } from '../../../components/chakra/dataList';
 import { Dialog } from '../../../components/chakra/dialog';
-import { LuCircleCheck, LuExternalLink, LuShoppingCart } from 'react-icons/lu';
+import { CircleCheckIcon, ExternalLinkIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatFloatValue } from '../../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import type { MarketItem } from '../../../../../shared/schemas/market';
@@ -94,7 +94,7 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
             {item.inspectLink ? (
               <Button asChild variant="outline" size="sm" alignSelf="start">
                 <a href={item.inspectLink}>
-                  <LuExternalLink aria-hidden="true" />
+                  <ExternalLinkIcon aria-hidden="true" />
                   Inspect in Game
                 </a>
               </Button>
@@ -106,13 +106,13 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
         <Box>
           {inCart ? (
             <HStack gap="1.5" color="green.300" fontSize="sm">
-              <LuCircleCheck aria-hidden="true" />
+              <CircleCheckIcon aria-hidden="true" />
               <Text>In your cart</Text>
             </HStack>
           ) : null}
         </Box>
         <Button colorPalette="brand" loading={adding} loadingText="Adding..." onClick={() => onAddToCart(item)}>
-          <LuShoppingCart aria-hidden="true" />
+          <ShoppingCartIcon aria-hidden="true" />
           Add to cart
         </Button>
       </Dialog.Footer>

@@ -9,7 +9,7 @@
  */
 import { memo, useDeferredValue, type ReactNode } from 'react';
 import { Box, Button, Card, EmptyState, HStack, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { LuClock, LuSearchX, LuShoppingCart, LuTriangleAlert } from 'react-icons/lu';
+import { ClockIcon, SearchXIcon, ShoppingCartIcon, TriangleExclamationPointIcon } from 'lucide-react';
 import { MARKET_PAGE_SIZE } from '../../../../../shared/constants';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ItemCard, ItemCardNote, ItemGrid, ItemGridCell, ItemPrice } from '../../../components/items';
@@ -45,7 +45,7 @@ interface MarketGridProps {
  */
 function DeliveryNote({ tradableAt, renderedAt }: { tradableAt: string; renderedAt?: number }) {
   const text = renderedAt === undefined ? deliveryText(tradableAt) : deliveryText(tradableAt, { now: renderedAt, timeZone: 'UTC' });
-  return <ItemCardNote icon={<LuClock aria-hidden="true" />}>{text}</ItemCardNote>;
+  return <ItemCardNote icon={<ClockIcon aria-hidden="true" />}>{text}</ItemCardNote>;
 }
 
 export function MarketGrid(props: MarketGridProps) {
@@ -67,7 +67,7 @@ export function MarketGrid(props: MarketGridProps) {
   if (error && items.length === 0) {
     return (
       <GridMessage
-        icon={<LuTriangleAlert />}
+        icon={<TriangleExclamationPointIcon />}
         title="Unable to load the market"
         description="The skins could not be loaded. Please try again."
         action={
@@ -81,7 +81,7 @@ export function MarketGrid(props: MarketGridProps) {
   if (items.length === 0) {
     return (
       <GridMessage
-        icon={<LuSearchX />}
+        icon={<SearchXIcon />}
         title={props.filtered ? 'No skins match your filters' : 'No skins for sale yet'}
         description={props.filtered ? 'Try a broader search or clear the filters.' : 'New listings appear here as soon as sellers list them.'}
         action={
@@ -161,7 +161,7 @@ const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, re
           aria-label={`Add ${item.name} to cart`}
           onClick={() => onAddToCart(item)}
         >
-          <LuShoppingCart aria-hidden="true" />
+          <ShoppingCartIcon aria-hidden="true" />
           Add to cart
         </Button>
       }

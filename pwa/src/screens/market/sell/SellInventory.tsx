@@ -5,7 +5,7 @@
  */
 import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Collapsible, Flex, Heading, HStack, Text } from '@chakra-ui/react';
-import { LuListChecks, LuSlidersHorizontal, LuTag } from 'react-icons/lu';
+import { ListChecksIcon, SlidersHorizontalIcon, TagIcon } from 'lucide-react';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { ItemCard, ItemGrid, ItemGridCell, ItemGridSkeleton, PRIORITY_CARDS, TradabilityBadges } from '../../../components/items';
 import { useInventoryQuery } from '../../../queries/inventory';
@@ -75,7 +75,7 @@ export function SellInventory({ sellList, onSetPrice }: SellInventoryProps) {
             aria-expanded={filtersOpen}
             flex={{ base: '1', sm: 'initial' }}
           >
-            <LuSlidersHorizontal aria-hidden="true" />
+            <SlidersHorizontalIcon aria-hidden="true" />
             {filtersOpen ? 'Hide Filters' : 'Show Filters'}
             {filtering ? (
               <Badge size="xs" colorPalette="brand" variant="solid" aria-label="filters active">
@@ -115,7 +115,7 @@ function SellItemCard({ item, priority, sellList, onSetPrice }: SellItemCardProp
   if (inList) {
     cornerBadge = (
       <Badge size="sm" variant="solid" colorPalette="brand" gap="1">
-        <LuListChecks aria-hidden="true" />
+        <ListChecksIcon aria-hidden="true" />
         In Sell List
       </Badge>
     );
@@ -131,7 +131,7 @@ function SellItemCard({ item, priority, sellList, onSetPrice }: SellItemCardProp
       actions={
         refusal === null ? (
           <Button w="full" size="sm" colorPalette="brand" onClick={() => onSetPrice(item)}>
-            <LuTag aria-hidden="true" />
+            <TagIcon aria-hidden="true" />
             Set Price
           </Button>
         ) : (

@@ -4,7 +4,7 @@
  * total in view and takes them back to the panel.
  */
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { LuListChecks } from 'react-icons/lu';
+import { ListChecksIcon } from 'lucide-react';
 import { formatUsd } from '../../../../../shared/money';
 import { itemCount } from '../../inventory/inventoryFilters';
 
@@ -48,7 +48,7 @@ export function SellListBar({ count, totalCents, panelId }: SellListBarProps) {
           · {formatUsd(totalCents)}
         </Text>
         <Button size="sm" colorPalette="brand" onClick={handleReview}>
-          <LuListChecks aria-hidden="true" />
+          <ListChecksIcon aria-hidden="true" />
           Review
         </Button>
       </Flex>

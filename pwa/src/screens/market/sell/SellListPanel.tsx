@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Badge, Box, Button, Flex, Heading, HStack, IconButton, Separator, Stack, Text } from '@chakra-ui/react';
-import { LuLoaderCircle, LuRocket, LuTrash2 } from 'react-icons/lu';
+import { LoaderCircleIcon, RocketIcon, TrashIcon } from 'lucide-react';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import { ItemThumbnail } from '../../../components/items';
 import { sellListTotals, type SellListEntry } from './sellList';
@@ -69,7 +69,7 @@ export function SellListPanel({ entries, onRemove, onPutUpForSale, tradeInProgre
                 onClick={() => onRemove(entry.assetid)}
                 disabled={tradeInProgress}
               >
-                <LuTrash2 />
+                <TrashIcon />
               </IconButton>
             </HStack>
           ))}
@@ -92,12 +92,12 @@ export function SellListPanel({ entries, onRemove, onPutUpForSale, tradeInProgre
       </Stack>
       {tradeInProgress ? (
         <Button mt="4" w="full" variant="outline" colorPalette="brand" onClick={onShowProgress}>
-          <LuLoaderCircle aria-hidden="true" />
+          <LoaderCircleIcon aria-hidden="true" />
           View Trade Status
         </Button>
       ) : (
         <Button mt="4" w="full" colorPalette="brand" disabled={entries.length === 0} onClick={onPutUpForSale}>
-          <LuRocket aria-hidden="true" />
+          <RocketIcon aria-hidden="true" />
           Put Up For Sale
         </Button>
       )}

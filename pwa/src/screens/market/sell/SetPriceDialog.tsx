@@ -7,7 +7,7 @@
 import { type FormEvent } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
 import { Dialog } from '../../../components/chakra/dialog';
-import { LuListPlus } from 'react-icons/lu';
+import { ListPlusIcon } from 'lucide-react';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { DialogActions, ModalDialog } from '../../../components/dialogs';
 import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../../components/items';
@@ -55,7 +55,7 @@ function SetPriceForm({ item, onAdd }: { item: InventoryItem; onAdd: SetPriceDia
       </Dialog.Body>
       <DialogActions>
         <Button type="submit" colorPalette="brand" disabled={price.priceCents === null}>
-          <LuListPlus aria-hidden="true" />
+          <ListPlusIcon aria-hidden="true" />
           Add to Sell List
         </Button>
       </DialogActions>

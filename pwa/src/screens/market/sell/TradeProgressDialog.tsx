@@ -11,7 +11,7 @@ import { Button, Circle, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Alert } from '../../../components/chakra/alert';
 import { Dialog } from '../../../components/chakra/dialog';
 import { Link as RouterLink } from 'react-router-dom';
-import { LuCircleCheck, LuCircleX, LuExternalLink } from 'react-icons/lu';
+import { CircleCheckIcon, CircleXIcon, ExternalLinkIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../../shared/constants';
 import { ModalDialog } from '../../../components/dialogs';
 import { itemCount } from '../../inventory/inventoryFilters';
@@ -65,7 +65,7 @@ function faceFor(state: TradeFlowState, count: number, props: TradeProgressDialo
             </Text>
             <Link href={STEAM_TRADE_OFFERS_URL} target="_blank" rel="noopener noreferrer" color="brand.fg" fontWeight="medium">
               Open my Steam trade offers
-              <LuExternalLink aria-hidden="true" />
+              <ExternalLinkIcon aria-hidden="true" />
             </Link>
           </Stack>
         ),
@@ -76,7 +76,7 @@ function faceFor(state: TradeFlowState, count: number, props: TradeProgressDialo
         title: 'Trade Accepted',
         icon: (
           <Circle size="16" bg="green.subtle" color="green.fg">
-            <LuCircleCheck size="32" aria-hidden="true" />
+            <CircleCheckIcon size="32" aria-hidden="true" />
           </Circle>
         ),
         body: (
@@ -101,7 +101,7 @@ function faceFor(state: TradeFlowState, count: number, props: TradeProgressDialo
         title: 'Trade Canceled',
         icon: (
           <Circle size="16" bg="red.subtle" color="red.fg">
-            <LuCircleX size="32" aria-hidden="true" />
+            <CircleXIcon size="32" aria-hidden="true" />
           </Circle>
         ),
         body: (

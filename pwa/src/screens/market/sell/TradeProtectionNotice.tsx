@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
 import { Dialog } from '../../../components/chakra/dialog';
 import { List } from '../../../components/chakra/list';
-import { LuShieldAlert } from 'react-icons/lu';
+import { ShieldExclamationPointIcon } from 'lucide-react';
 import { PLATFORM_FEE_PERCENT, STORAGE_KEYS, TRADE_HOLD_DAYS } from '../../../../../shared/constants';
 import { ModalDialog } from '../../../components/dialogs';
 
@@ -40,7 +40,7 @@ export function TradeProtectionNotice() {
       <Dialog.Header pe="12">
         <HStack gap="3">
           <Circle size="10" bg="yellow.subtle" color="yellow.fg" flexShrink={0}>
-            <LuShieldAlert size="20" aria-hidden="true" />
+            <ShieldExclamationPointIcon size="20" aria-hidden="true" />
           </Circle>
           <Dialog.Title>Trade Protection</Dialog.Title>
         </HStack>

@@ -8,7 +8,7 @@
 import { type FormEvent } from 'react';
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Dialog } from '../../../components/chakra/dialog';
-import { LuExternalLink } from 'react-icons/lu';
+import { ExternalLinkIcon } from 'lucide-react';
 import { z } from '../../../../../shared/schemas/zod';
 import { tradeUrlSchema } from '../../../../../shared/schemas/user';
 import { DialogActions, ModalDialog } from '../../../components/dialogs';
@@ -75,7 +75,7 @@ export function TradeUrlDialog({ open, onOpenChange, user, onSaved }: TradeUrlDi
               helperText={
                 <Link href={STEAM_TRADE_URL_HELP} target="_blank" rel="noopener noreferrer" color="brand.fg">
                   Find your trade URL on Steam
-                  <LuExternalLink aria-hidden="true" />
+                  <ExternalLinkIcon aria-hidden="true" />
                 </Link>
               }
             >
