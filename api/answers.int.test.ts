@@ -45,12 +45,13 @@ import {
 } from '../shared/schemas/staff';
 import { listItems, offerItems, signInBuyer, signInSeller } from './test/selling';
 import { DEMO_STAFF, signInStaff } from './test/staffSignIn';
-import { startTestApp, type TestApp, type TestResponse } from './test/testApp';
+import { startTestApp, uniqueIp, type TestApp, type TestResponse } from './test/testApp';
 import { idempotencyKey } from './test/wallet';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { SIM_TRADE_ACCEPT_MS: '150' } });
+  // Forwarded addresses count: the contact form's per-address limit is shared with other test files.
+  app = await startTestApp({ env: { SIM_TRADE_ACCEPT_MS: '150', TRUST_PROXY: 'true' } });
 });
 afterAll(() => app.close());
 
@@ -97,7 +98,7 @@ describe('the answers the PWA reads', () => {
     expectAnswer(await client.request('DELETE', `/api/payment-methods/${method.id}`, { headers: idempotencyKey() }), paymentMethodDeletedAnswer);
     expectAnswer(await client.get('/api/push/public-key'), pushPublicKeyAnswer);
     expectAnswer(
-      await client.post('/api/contact', { name: 'Ana Lima', email: 'ana.lima@example.com', subject: 'A question', category: 'General Question', message: 'How long do payouts take?' }),
+      await app.client({ ip: uniqueIp() }).post('/api/contact', { name: 'Ana Lima', email: 'ana.lima@example.com', subject: 'A question', category: 'General Question', message: 'How long do payouts take?' }),
       createdAnswer,
       201,
     );
