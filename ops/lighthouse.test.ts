@@ -90,6 +90,12 @@ describe('belowThresholds', () => {
     expect(belowThresholds([{ ...signedIn, scores: { ...signedIn.scores, performance: 0.79 } }])).toEqual(['/listings performance 0.79 < 0.8 (best of 2 runs)']);
   });
 
+  it("fails a first visit whose page at rest (the worker's toast up) is under the accessibility threshold", () => {
+    const rested = { path: '/', accessibility: 1, failing: [] };
+    expect(belowThresholds([passing], [rested])).toEqual([]);
+    expect(belowThresholds([passing], [{ ...rested, accessibility: 0.96, failing: ['color-contrast'] }])).toEqual(['/ first visit at rest: accessibility 0.96 < 1 (color-contrast)']);
+  });
+
   it('fails a page whose best performance run misses a floor, saying how many runs it took', () => {
     const audit = { ...passing, largestContentfulPaintMs: 3400, performanceRuns: 3 };
     expect(belowThresholds([audit])).toEqual(['/market largest contentful paint 3.4 s > 2.5 s (best of 3 runs)']);

@@ -11,8 +11,10 @@
  * time. So performance is aggregated as Lighthouse CI does by default ("optimistic": the best of
  * the runs) over up to five runs, the number its docs recommend: a page whose run misses is
  * measured again, and passes when one run meets every floor. Noise does not repeat five times; a
- * regression does. Installability (`Page.getInstallabilityErrors`) and the shell's
- * offline reload are checked by pwa/e2e/install.spec.ts and offline.spec.ts.
+ * regression does. Each public page also gets a first visit left to install the service worker,
+ * and an accessibility snapshot once the worker's 'Ready to work offline' toast is up, held to 1.
+ * Installability (`Page.getInstallabilityErrors`) and the shell's offline reload are checked by
+ * pwa/e2e/install.spec.ts and offline.spec.ts.
  *
  * The CPU slowdown is calibrated to this machine, as Lighthouse's throttling guide describes. Its
  * default, four times, is set for a host whose benchmark index (Lighthouse's own CPU benchmark,
@@ -28,7 +30,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
-import lighthouse, { type Result as LighthouseResult, type RunnerResult } from 'lighthouse';
+import lighthouse, { snapshot, type Result as LighthouseResult, type RunnerResult } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { buildPwaIfStale } from './pwaBuild';
 import { freePort } from './freePort';
 
@@ -203,8 +206,46 @@ async function stopServiceWorkers(context: BrowserContext): Promise<void> {
   }
 }
 
+/** The toast a first visit shows once the service worker has installed (pwa/src/components/ReadyOfflineNotice.tsx). */
+const OFFLINE_READY_TOAST = 'Ready to work offline';
+
+/** A public page's first visit, left to install the service worker: Lighthouse's accessibility snapshot of it at rest. */
+export interface FirstVisitAudit {
+  path: string;
+  accessibility: number;
+  failing: string[];
+}
+
+/**
+ * A new visitor's first visit of `path`, the service worker left to install: the site's storage
+ * cleared, the page loaded and left alone until the worker's first install shows its toast, then
+ * Lighthouse's accessibility audit of the page as it is then (a snapshot). The navigation runs
+ * measure the page while it loads; this one covers what a first visit shows after (the toast).
+ */
+async function firstVisitAtRest(port: number, base: string, path: string): Promise<FirstVisitAudit> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'all' });
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await page.waitForFunction((text) => document.body.innerText.includes(text), { timeout: 60_000 }, OFFLINE_READY_TOAST);
+    const result = await snapshot(page, { flags: { onlyCategories: ['accessibility'], logLevel: 'error' } });
+    if (!result) throw new Error(`Lighthouse returned nothing for the first visit of ${path}`);
+    const category = result.lhr.categories.accessibility;
+    return {
+      path,
+      accessibility: category?.score ?? 0,
+      failing: (category?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+    };
+  } finally {
+    await page.close();
+    await browser.disconnect();
+  }
+}
+
 /** Runs Lighthouse on every page against a server at `base`; writes the HTML reports. */
-export async function auditPages(base: string): Promise<PageAudit[]> {
+export async function auditPages(base: string): Promise<{ audits: PageAudit[]; firstVisits: FirstVisitAudit[] }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'sm-lighthouse-'));
   // A persistent context is the browser's default one, which is where Lighthouse opens its tab:
@@ -216,6 +257,7 @@ export async function auditPages(base: string): Promise<PageAudit[]> {
   });
   mkdirSync(REPORT_DIR, { recursive: true });
   const audits: PageAudit[] = [];
+  const firstVisits: FirstVisitAudit[] = [];
   // Every run's benchmark index so far: the next run's CPU slowdown is calibrated from their median.
   const benchmarkIndexes: number[] = [];
   const lighthouseRun = async (url: string, categories: readonly Category[], signedIn: boolean): Promise<RunnerResult> => {
@@ -274,21 +316,26 @@ export async function auditPages(base: string): Promise<PageAudit[]> {
       const { score, ...figures } = best;
       audits.push({ path: page.path, scores: { ...scores, performance: score }, failing, ...figures, performanceRuns, performanceFloor: page.performanceFloor });
     }
+    // Last: clearing the site's storage signs the signed-in session out.
+    for (const page of PAGES.filter((candidate) => !candidate.signedIn)) firstVisits.push(await firstVisitAtRest(port, base, page.path));
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
-  return audits;
+  return { audits, firstVisits };
 }
 
 /** The pages and categories under their threshold or floors, as lines for a failure message. */
-export function belowThresholds(audits: PageAudit[]): string[] {
-  return audits.flatMap((audit) => [
+export function belowThresholds(audits: PageAudit[], firstVisits: FirstVisitAudit[] = []): string[] {
+  const firstVisitFailures = firstVisits
+    .filter((visit) => visit.accessibility < (THRESHOLDS.accessibility ?? 1))
+    .map((visit) => `${visit.path} first visit at rest: accessibility ${visit.accessibility} < ${THRESHOLDS.accessibility} (${visit.failing.join(', ')})`);
+  return firstVisitFailures.concat(audits.flatMap((audit) => [
     ...Object.entries(THRESHOLDS)
       .filter(([id, minimum]) => audit.scores[id as Category] < minimum)
       .map(([id, minimum]) => `${audit.path} ${id} ${audit.scores[id as Category]} < ${minimum} (${audit.failing.filter((line) => line.startsWith(id)).join(', ')})`),
     ...missedPerformanceFloors({ ...audit, score: audit.scores.performance }, audit.performanceFloor).map((missed) => `${audit.path} ${missed} (best of ${audit.performanceRuns} runs)`),
-  ]);
+  ]));
 }
 
 /** Starts the built app on a free port: DATABASE_URL when given, else the embedded default in a temporary DATA_DIR. */
@@ -336,10 +383,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = await startServer();
   let failures: string[] = [];
   try {
-    const audits = await auditPages(server.base);
+    const { audits, firstVisits } = await auditPages(server.base);
     console.log(formatAudits(audits));
+    for (const visit of firstVisits) console.log(`first visit at rest (service worker installed, its toast up): ${visit.path} accessibility ${visit.accessibility.toFixed(2)}`);
     console.log(`reports: ${path.relative(root, REPORT_DIR)}/`);
-    failures = belowThresholds(audits);
+    failures = belowThresholds(audits, firstVisits);
   } finally {
     await stopServer(server);
   }

@@ -29,7 +29,7 @@ async function offlineReload(base: string, executablePath: string): Promise<numb
 }
 
 export async function browserBenchmarks(base: string, executablePath: string, results: BenchResult[]): Promise<void> {
-  for (const audit of await auditPages(base)) {
+  for (const audit of (await auditPages(base)).audits) {
     const { scores } = audit;
     const gated = belowThresholds([audit]).length === 0;
     results.push({
