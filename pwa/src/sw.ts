@@ -29,7 +29,7 @@ import { PRERENDERED_PATHS, prerenderedFileFor, prerenderedFileOf } from '../../
 import type { PushMessage } from '../../shared/schemas/push';
 import { parseAnswer } from '../../shared/answers/z';
 import { STAFF_CONSOLE_PATH } from '../../shared/staffConsole';
-import { currentUserCall, fetchInit } from './api/requests';
+import { currentUserCall, replayInit } from './api/requests';
 import { patchCachedListing } from './offline/cachedData';
 import { OUTBOX_SYNC_TAG, replayOutbox } from './offline/outbox';
 
@@ -120,7 +120,7 @@ async function notifyPages(message: { type: string }): Promise<void> {
  */
 async function replayForSignedInUser(): Promise<void> {
   const call = currentUserCall();
-  const response = await fetch(call.path, { ...fetchInit(call), cache: 'no-store' });
+  const response = await fetch(call.path, replayInit(call));
   if (response.status === 401) return;
   if (!response.ok) throw new Error(`GET /api/user answered ${response.status}`);
   const user = parseAnswer(call.answer, await response.json());

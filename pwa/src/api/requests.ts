@@ -22,7 +22,7 @@ export interface ApiCall<T> extends ApiRequest {
   answer: AnswerSchema<T>;
 }
 
-/** The fetch options of a request: JSON both ways, the session cookie, never an HTTP-cached answer for a write. */
+/** The fetch options of a request: JSON both ways, with the session cookie. */
 export function fetchInit(request: ApiRequest): RequestInit & { method: string } {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   const init: RequestInit & { method: string } = { method: request.method ?? 'GET', credentials: 'include', headers, signal: request.signal };
@@ -32,6 +32,9 @@ export function fetchInit(request: ApiRequest): RequestInit & { method: string }
   }
   return init;
 }
+
+/** The fetch options of a replayed request (the outbox, the service worker): never an answer from the HTTP cache. */
+export const replayInit = (request: ApiRequest): RequestInit => ({ ...fetchInit(request), cache: 'no-store' });
 
 /** The header that makes a retried write apply once. */
 export const idempotencyHeaders = (key: string): Record<string, string> => ({ 'Idempotency-Key': key });

@@ -12,6 +12,15 @@ import { useOnline } from '../offline/network';
 import { LIVE_EVENT_TYPES, liveEventSchema } from '../../../shared/answers/events';
 import { applyLiveEvent } from './liveEvents';
 
+/** The event's data, or undefined when it is not JSON (which the schema then refuses). */
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
+
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
   // Re-renders when the user changes; the cache itself (not the offline copy useCurrentUser may
@@ -25,14 +34,9 @@ export function useLiveEvents(): void {
     const source = new EventSource('/api/events');
     for (const type of LIVE_EVENT_TYPES) {
       source.addEventListener(type, (event: MessageEvent<string>) => {
-        let parsed;
-        try {
-          parsed = liveEventSchema.safeParse({ type, payload: JSON.parse(event.data) });
-        } catch {
-          parsed = undefined;
-        }
         // A malformed event is skipped; the next poll catches up.
-        if (parsed?.success) applyLiveEvent(queryClient, parsed.data);
+        const parsed = liveEventSchema.safeParse({ type, payload: parseJson(event.data) });
+        if (parsed.success) applyLiveEvent(queryClient, parsed.data);
       });
     }
     source.addEventListener('error', () => {

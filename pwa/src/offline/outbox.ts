@@ -25,7 +25,7 @@ import { errorBodyOf } from '../../../shared/errorCodes';
 import type { CurrentUser } from '../../../shared/answers/user';
 import type { PaymentMethod } from '../../../shared/answers/wallet';
 import { parseAnswer } from '../../../shared/answers/z';
-import { addPaymentMethodCall, currentUserCall, deletePaymentMethodCall, fetchInit, updateProfileCall, type ApiCall, type ApiRequest } from '../api/requests';
+import { addPaymentMethodCall, currentUserCall, deletePaymentMethodCall, replayInit, updateProfileCall, type ApiCall } from '../api/requests';
 import { db as defaultDb, type AppDB, type OutboxEntry, type OutboxOperation } from './db';
 
 /** The Background Sync tag the pages register and the worker answers. */
@@ -106,9 +106,6 @@ function callOf(entry: OutboxEntry): ApiCall<unknown> {
       return deletePaymentMethodCall(entry.op.paymentMethodId, entry.idempotencyKey);
   }
 }
-
-/** Never an HTTP-cached answer: each send must reach the server. */
-const replayInit = (call: ApiRequest): RequestInit => ({ ...fetchInit(call), cache: 'no-store' });
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
