@@ -6,12 +6,6 @@ import globals from 'globals';
 
 const ZOD_PATH = { name: 'zod', message: "Import { z } from 'shared/schemas/zod' (sets zod's CSP-safe mode in browsers)." };
 const ZOD_MINI_PATH = { name: 'zod/mini', message: "Import { z } from 'shared/answers/z' (sets zod's CSP-safe mode in browsers and the service worker)." };
-/** The components of pwa/src/components/chakra/ (each module there adds its component's recipes). */
-const LATE_CHAKRA_PATH = {
-  name: '@chakra-ui/react',
-  importNames: ['Alert', 'Avatar', 'Checkbox', 'Code', 'DataList', 'Dialog', 'Drawer', 'Fieldset', 'List', 'Menu', 'Popover', 'Progress', 'QrCode', 'RadioCard', 'RadioGroup', 'Select', 'Status', 'Switch', 'Table', 'Tabs', 'Textarea', 'Toast', 'Toaster'],
-  message: 'Import it from pwa/src/components/chakra/, which adds its recipe to the theme (pwa/src/theme.ts).',
-};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', 'test-results', 'playwright-report', 'coverage'] },
@@ -36,18 +30,12 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code takes zod through shared/schemas/zod.ts, which keeps it within the CSP (no eval),
-    // and the Chakra components no first paint draws through pwa/src/components/chakra/, which adds
-    // their recipes to the theme as they load (a component without its recipe renders unstyled).
+    // Browser code takes zod through shared/schemas/zod.ts, which keeps it within the CSP (no eval).
     files: ['pwa/src/**/*.ts', 'pwa/src/**/*.tsx', 'shared/**/*.ts'],
-    ignores: ['shared/schemas/zod.ts', 'shared/answers/z.ts', '**/*.test.ts', 'pwa/src/components/chakra/*.ts'],
+    ignores: ['shared/schemas/zod.ts', 'shared/answers/z.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [ZOD_PATH, ZOD_MINI_PATH, LATE_CHAKRA_PATH] }],
+      'no-restricted-imports': ['error', { paths: [ZOD_PATH, ZOD_MINI_PATH] }],
     },
-  },
-  {
-    files: ['pwa/src/components/chakra/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_PATH, ZOD_MINI_PATH] }] },
   },
   {
     files: ['ops/**/*.ts'],

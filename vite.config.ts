@@ -5,12 +5,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chakraRecipeMapsPlugin } from './ops/chakraRecipeMaps';
 import { chakraSystemInStepsPlugin } from './ops/chakraSystemInSteps';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
-import { preloadInSlicesPlugin } from './ops/preloadInSlices';
 import type * as PrerenderStep from './ops/prerender';
 import { staffConsolePlugin } from './ops/staffConsoleBuild';
 import { PAGE_TEMPLATE_FILE } from './shared/prerenderedPages';
@@ -51,10 +49,6 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     lazyChakraGlobalsPlugin(),
     // Chakra's design system built a step per task at start (ops/chakraSystemInSteps.ts).
     chakraSystemInStepsPlugin(),
-    // Chakra's theme module without its maps of every recipe, so each recipe loads with the code using it (ops/chakraRecipeMaps.ts).
-    chakraRecipeMapsPlugin(),
-    // A lazily loaded module's modulepreload links added a few per task (ops/preloadInSlices.ts).
-    preloadInSlicesPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.

@@ -6,9 +6,7 @@
  * Building the design system is one synchronous call: merging the configs, the token dictionary
  * (some 500 tokens, registered and then resolved), the conditions and the style utilities. On
  * Lighthouse's phone (a CPU four times slower than this machine's) it was one task of 150-250 ms on
- * every page, during which a tap got no answer, and the longest that remained once the app's start
- * stopped asking for its screen's files in one go (ops/preloadInSlices.ts). In five steps, none is
- * much over 50 ms there.
+ * every page, during which a tap got no answer. In five steps, none is much over 50 ms there.
  *
  * `createSystem` and `createTokenDictionary` themselves run the same steps without pausing, so the
  * server's render, the prerender and the tests build exactly the system they built before. The

@@ -20,7 +20,6 @@
  */
 import react from '@vitejs/plugin-react';
 import { build, type Rolldown, type UserConfig } from 'vite';
-import { chakraRecipeMapsPlugin } from './chakraRecipeMaps';
 
 /** React, the router and the scheduler: a deploy that only changes app code leaves them cached. */
 export const reactGroup = {
@@ -118,7 +117,7 @@ export async function chunkGroups(root: string, resolve: UserConfig['resolve']) 
     root,
     resolve,
     logLevel: 'silent',
-    plugins: [react(), chakraRecipeMapsPlugin()],
+    plugins: [react()],
     build: { write: false, minify: false, rolldownOptions: { output: { codeSplitting: { groups: [reactGroup] } } } },
   });
   const results = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];

@@ -15,7 +15,6 @@
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type UserConfig } from 'vite';
 import { STAFF_ASSET_PREFIX, STAFF_CONSOLE_FILE, isStaffConsolePath } from '../shared/staffConsole';
-import { chakraRecipeMapsPlugin } from './chakraRecipeMaps';
 import { reactGroup } from './chunkGroups';
 
 /** The libraries besides React (Chakra, TanStack Query, zod…). */
@@ -38,7 +37,7 @@ export async function buildStaffConsole({ root, resolve }: StaffConsoleOptions, 
     logLevel: 'warn',
     // The app's build has copied pwa/public already.
     publicDir: false,
-    plugins: [react(), chakraRecipeMapsPlugin()],
+    plugins: [react()],
     build: {
       outDir,
       emptyOutDir: false,

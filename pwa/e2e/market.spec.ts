@@ -210,7 +210,7 @@ test.describe('without the service worker, so every request is seen', () => {
   });
 });
 
-// Their recipes come with their code (pwa/src/components/chakra/): a build that lost one would draw them unstyled.
+// Drawn by no first paint, their recipes are still in the theme (pwa/src/theme.ts): a build that lost one would draw them unstyled.
 test('the item dialog and the cart, whose code loads after the first paint, are drawn by their recipes', async ({ page }) => {
   await openPage(page, '/market');
   const name = (await cards(page).first().getByRole('heading').textContent())!;

@@ -1,8 +1,9 @@
-import { dialogSlotRecipe, tableSlotRecipe } from '@chakra-ui/react/theme';
-import { describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { defaultConfig } from '@chakra-ui/react';
+import { describe, expect, it } from 'vitest';
 import { FOOTER_CLASSES } from './components/footerStyles';
 import { ITEM_CLASSES, RARITY_PROPERTY } from './components/items/itemStyles';
-import { addRecipes, appSystem, darkValues, providerSystem, rootCustomProperties } from './theme';
+import { appSystem, darkValues, providerSystem, rootCustomProperties } from './theme';
 
 const system = appSystem();
 
@@ -93,25 +94,19 @@ describe('providerSystem', () => {
   });
 });
 
-describe('addRecipes', () => {
-  it('leaves the recipes of components no first paint draws out of the theme until their modules add them', () => {
-    expect(system.isSlotRecipe('tabs')).toBe(false);
-    expect(system.isRecipe('button')).toBe(true);
-  });
-
-  it('styles a component whose recipe is added to the built system, through the page\'s view of it too', () => {
-    const view = providerSystem(true);
-    expect(system.getSlotRecipe('table')).toBeUndefined();
-    addRecipes({ slotRecipes: { table: tableSlotRecipe } });
-    expect(system.getSlotRecipe('table')).toBe(tableSlotRecipe);
-    expect(view.getSlotRecipe('table')).toBe(tableSlotRecipe);
-    expect(JSON.stringify(view.getSlotRecipeFn('table')({ size: 'sm' }).root)).toContain('"borderCollapse":"collapse"');
-  });
-
-  it('keeps what was added for a system built afterwards', async () => {
-    vi.resetModules();
-    const fresh = await import('./theme');
-    fresh.addRecipes({ slotRecipes: { dialog: dialogSlotRecipe } });
-    expect(fresh.appSystem().getSlotRecipe('dialog')?.className).toBe('chakra-dialog');
+describe('recipes', () => {
+  it('has the recipe of every Chakra component the app imports (one without it renders unstyled)', () => {
+    const sources = readdirSync(new URL('.', import.meta.url), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => readFileSync(new URL(file, import.meta.url), 'utf8'));
+    const imported = new Set(
+      sources.flatMap((source) => [...source.matchAll(/import \{([^}]*)\} from '@chakra-ui\/react';/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim()))),
+    );
+    const keys = [...imported].map((name) => name.charAt(0).toLowerCase() + name.slice(1));
+    const recipes = keys.filter((key) => Object.hasOwn(defaultConfig.theme?.recipes ?? {}, key));
+    const slotRecipes = keys.filter((key) => Object.hasOwn(defaultConfig.theme?.slotRecipes ?? {}, key));
+    expect(slotRecipes).toContain('dialog');
+    expect(recipes.filter((key) => !system.isRecipe(key))).toEqual([]);
+    expect(slotRecipes.filter((key) => !system.isSlotRecipe(key))).toEqual([]);
   });
 });

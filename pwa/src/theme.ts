@@ -7,18 +7,27 @@
  * condition keys on, and every semantic token has its dark value only (`darkValues`), so nothing
  * can flash light even if the class were missing.
  */
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext, type ThemingConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
+  alertSlotRecipe,
   animationStyles,
+  avatarSlotRecipe,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
   collapsibleSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
   emptyStateSlotRecipe,
+  fieldsetSlotRecipe,
   fieldSlotRecipe,
   globalCss as chakraGlobalCss,
   headingRecipe,
@@ -28,12 +37,27 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
   nativeSelectSlotRecipe,
+  popoverSlotRecipe,
+  progressSlotRecipe,
+  qrCodeSlotRecipe,
+  radioCardSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  selectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
+  statusSlotRecipe,
+  switchSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
   textStyles,
+  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 import { RARITY_COLORS, type Rarity } from '../../shared/constants';
@@ -237,12 +261,11 @@ const config = defineConfig({
 });
 
 /**
- * Chakra's default theme with only the recipes of the components a first paint draws (the shell,
- * the landing page, the market): `defaultConfig` carries all ~75 of them (over 100 KB of the first
- * download). The other components the app uses come through `components/chakra/`, whose modules add
- * their recipes as they load (`addRecipes`), so each recipe arrives with the code that draws it.
- * A component whose recipe is missing renders unstyled: a new Chakra component needs its recipe
- * here or a module there (eslint.config.js names the components that must come from there).
+ * Chakra's default theme with only the recipes of the components the app draws: `defaultConfig`
+ * carries all ~75 of them (over 100 KB of the first download). A component whose recipe is missing
+ * renders unstyled, so a Chakra component new to the app needs its recipe here. They are all in the
+ * system from the start: Chakra looks a recipe up in the system it was built with, and its theme
+ * module ties every recipe to the start anyway (ADR 0061).
  */
 const chakraTheme = defineConfig({
   preflight: true,
@@ -260,51 +283,51 @@ const chakraTheme = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       inputAddon: inputAddonRecipe,
       link: linkRecipe,
+      radiomark: radiomarkRecipe,
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
       collapsible: collapsibleSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
+      popover: popoverSlotRecipe,
+      progress: progressSlotRecipe,
+      qrCode: qrCodeSlotRecipe,
+      radioCard: radioCardSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      select: selectSlotRecipe,
+      status: statusSlotRecipe,
+      switch: switchSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
     },
   },
 });
 
 let created: SystemContext | undefined;
-
-type Recipes = Required<Pick<ThemingConfig, 'recipes' | 'slotRecipes'>>;
-/** The recipes added so far by components/chakra/ modules, for a system built after they loaded. */
-const addedRecipes: Recipes = { recipes: {}, slotRecipes: {} };
-
-/**
- * Adds the recipes of a component no first paint draws; called by its module in components/chakra/
- * as that module loads, which is before anything can render the component. Chakra looks a recipe
- * up in the system's theme when a component first renders, so one added to a built system is
- * found as if it had been there from the start.
- */
-export function addRecipes({ recipes = {}, slotRecipes = {} }: Partial<Recipes>): void {
-  Object.assign(addedRecipes.recipes, recipes);
-  Object.assign(addedRecipes.slotRecipes, slotRecipes);
-  if (created) withAddedRecipes(created);
-}
-
-/** The system with every recipe added so far in its theme (`addRecipes`). */
-function withAddedRecipes(system: SystemContext): SystemContext {
-  const theme = (system._config.theme ??= {});
-  Object.assign((theme.recipes ??= {}), addedRecipes.recipes);
-  Object.assign((theme.slotRecipes ??= {}), addedRecipes.slotRecipes);
-  return system;
-}
 
 type SystemSteps = Generator<void, SystemContext, void>;
 /**
@@ -323,16 +346,14 @@ let building: SystemSteps | undefined;
  */
 export function buildSystemStep(): boolean {
   if (created) return true;
-  const configs = [defaultBaseConfig, chakraTheme, config, { theme: addedRecipes }] as const;
+  const configs = [defaultBaseConfig, chakraTheme, config] as const;
   if (!createSystemInSteps) {
     created = createSystem(...configs);
     return true;
   }
   building ??= createSystemInSteps(...configs);
   const step = building.next();
-  // A module of components/chakra/ that loaded after the configs were merged added its recipes to
-  // `addedRecipes` only.
-  if (step.done) created = withAddedRecipes(step.value);
+  if (step.done) created = step.value;
   return Boolean(step.done);
 }
 

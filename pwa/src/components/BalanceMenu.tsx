@@ -1,6 +1,6 @@
 /** The signed-in balance button ("$12.34") whose dropdown offers Add Funds and Withdraw. */
 import { Button, Portal, Text } from '@chakra-ui/react';
-import { Menu } from './chakra/menu';
+import { Menu } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowUpFromLineIcon, ChevronDownIcon, PlusIcon, WalletIcon } from 'lucide-react';
 import { formatBalance } from '../queries/user';

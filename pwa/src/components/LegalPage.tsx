@@ -7,7 +7,7 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Box, Grid, Heading, Icon, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { List } from './chakra/list';
+import { List } from '@chakra-ui/react';
 import { ExternalLinkIcon } from 'lucide-react';
 import { SUPPORT } from '../../../shared/constants';
 import { PageTitle } from './PageTitle';

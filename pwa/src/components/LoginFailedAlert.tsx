@@ -1,6 +1,6 @@
 /** The notice of a failed Steam sign-in (LoginFailedNotice.tsx shows it), with another try and a way to dismiss it. */
 import { CloseButton, Stack } from '@chakra-ui/react';
-import { Alert } from './chakra/alert';
+import { Alert } from '@chakra-ui/react';
 import { SteamLoginButton } from './SteamLoginButton';
 
 export default function LoginFailedAlert({ onDismiss }: { onDismiss: () => void }) {

@@ -17,7 +17,7 @@ import {
   Text,
   chakra,
 } from '@chakra-ui/react';
-import { Drawer } from './chakra/drawer';
+import { Drawer } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowUpFromLineIcon, BackpackIcon, LogOutIcon, PlusIcon, StoreIcon, TagIcon, UserIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';

@@ -1,6 +1,6 @@
 /** Draws the app's toasts (the store and its options are in toaster.tsx). Loaded lazily by App. */
 import { Portal, Spinner, Stack } from '@chakra-ui/react';
-import { Toaster as ChakraToaster, Toast } from './chakra/toast';
+import { Toaster as ChakraToaster, Toast } from '@chakra-ui/react';
 import { toaster } from './toaster';
 
 export default function ToastViewport() {

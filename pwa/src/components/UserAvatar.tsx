@@ -1,5 +1,5 @@
 /** The user's Steam avatar; without an image (or if it fails) the first letter of the username. */
-import { Avatar, type AvatarRootProps } from './chakra/avatar';
+import { Avatar, type AvatarRootProps } from '@chakra-ui/react';
 
 interface UserAvatarProps extends Omit<AvatarRootProps, 'children'> {
   username: string;

@@ -1,6 +1,6 @@
 /** The signed-in user menu: avatar and username, with the account pages and Logout. */
 import { Box, Button, Portal, Text } from '@chakra-ui/react';
-import { Menu } from './chakra/menu';
+import { Menu } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowUpFromLineIcon, ChevronDownIcon, ClipboardListIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';

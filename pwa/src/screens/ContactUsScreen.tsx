@@ -5,7 +5,7 @@
  */
 import { createdAnswer } from '../../../shared/answers/support';
 import { Box, Button, Center, Flex, Heading, Icon, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Textarea } from '../components/chakra/textarea';
+import { Textarea } from '@chakra-ui/react';
 import { BookOpenIcon, BugIcon, CreditCardIcon, LightbulbIcon, MailIcon, MessageCircleIcon, SendIcon, WrenchIcon } from 'lucide-react';
 import { CONTACT_CATEGORIES, SUPPORT } from '../../../shared/constants';
 import { contactMessageSchema, type ContactMessage } from '../../../shared/schemas/support';

@@ -1,6 +1,6 @@
 /** Any path outside the route table: the '404 Page Not Found' card. */
 import { Box, Button, Card, Center, Heading, Text } from '@chakra-ui/react';
-import { Code } from '../components/chakra/code';
+import { Code } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { HouseIcon, TriangleExclamationPointIcon } from 'lucide-react';
 

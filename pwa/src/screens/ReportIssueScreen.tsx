@@ -20,10 +20,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Checkbox } from '../components/chakra/checkbox';
-import { Fieldset } from '../components/chakra/fieldset';
-import { RadioCard } from '../components/chakra/radio';
-import { Textarea } from '../components/chakra/textarea';
+import { Checkbox } from '@chakra-ui/react';
+import { Fieldset } from '@chakra-ui/react';
+import { RadioCard } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { HeadsetIcon, ListChecksIcon, SendIcon, ShieldExclamationPointIcon } from 'lucide-react';
 import { ISSUE_SEVERITIES, ISSUE_TYPES, SUPPORT } from '../../../shared/constants';
 import { issueReportSchema, type IssueReport } from '../../../shared/schemas/support';

@@ -5,7 +5,7 @@
  */
 import { type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
-import { Dialog } from '../chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 import { DialogActions } from './DialogActions';
 import { ModalDialog } from './ModalDialog';
 

@@ -4,7 +4,7 @@
  */
 import { type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
-import { Dialog } from '../chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 
 interface DialogActionsProps {
   /** The cancel button's text ('Cancel' unless the dialog says otherwise). */

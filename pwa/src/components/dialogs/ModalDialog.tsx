@@ -6,7 +6,7 @@
  */
 import { type ReactNode } from 'react';
 import { CloseButton, Portal } from '@chakra-ui/react';
-import { Dialog } from '../chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 
 interface ModalDialogProps extends Omit<Dialog.RootProps, 'children' | 'onOpenChange'> {
   /** Called when the user dismisses the dialog (Escape, outside click, close or cancel button). */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CloseButton } from '@chakra-ui/react';
-import { Alert } from '../chakra/alert';
+import { Alert } from '@chakra-ui/react';
 
 interface FormSuccessAlertProps {
   title: string;

@@ -5,8 +5,8 @@
  * dropped). Shown on whatever page is open, since the replay may run in the background.
  */
 import { Box, Button, Portal, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../chakra/dialog';
-import { Table } from '../chakra/table';
+import { Dialog } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import type { CurrentUser, ProfileUpdate } from '../../../../shared/schemas/user';
 import type { OutboxEntry } from '../../offline/db';
 import { acceptServerVersion, keepMyVersion } from '../../offline/outbox';

@@ -6,9 +6,9 @@
  */
 import { useState } from 'react';
 import { Button, Field, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../chakra/dialog';
-import { Fieldset } from '../chakra/fieldset';
-import { RadioCard } from '../chakra/radio';
+import { Dialog } from '@chakra-ui/react';
+import { Fieldset } from '@chakra-ui/react';
+import { RadioCard } from '@chakra-ui/react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_TYPES, type PaymentMethodType } from '../../../../shared/constants';
 import { paymentMethodInputSchema, type NewPaymentMethod } from '../../../../shared/schemas/wallet';
 import { useAddPaymentMethodMutation } from '../../queries/paymentMethods';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Box, Stack } from '@chakra-ui/react';
-import { Dialog } from '../chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 import { TrashIcon } from 'lucide-react';
 import { ApiError } from '../../api/client';
 import { QueuedForSync } from '../../offline/queuedForSync';

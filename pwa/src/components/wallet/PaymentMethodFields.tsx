@@ -14,8 +14,8 @@
  */
 import { type ChangeEvent, type ReactNode } from 'react';
 import { Box, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Fieldset } from '../chakra/fieldset';
-import { RadioCard, RadioGroup } from '../chakra/radio';
+import { Fieldset } from '@chakra-ui/react';
+import { RadioCard, RadioGroup } from '@chakra-ui/react';
 import { CircleCheckIcon } from 'lucide-react';
 import { CRYPTO_CURRENCIES, PAYMENT_METHOD_LABELS, PROCESSING_TIMES, type PaymentMethodType } from '../../../../shared/constants';
 import { EmailInput, FormField, FormSelect } from '../forms/FormField';

@@ -15,7 +15,7 @@
  */
 import { useState } from 'react';
 import { Badge, Box, Card, Flex, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
-import { RadioCard } from '../../components/chakra/radio';
+import { RadioCard } from '@chakra-ui/react';
 import { ArrowUpFromLineIcon } from 'lucide-react';
 import {
   PAYMENT_METHOD_LABELS,

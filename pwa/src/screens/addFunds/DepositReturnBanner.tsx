@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloseButton, HStack, Spinner } from '@chakra-ui/react';
-import { Alert } from '../../components/chakra/alert';
+import { Alert } from '@chakra-ui/react';
 import { InternalLink } from '../../components/LegalPage';
 import { formatBalance, useCurrentUser } from '../../queries/user';
 import { useDepositsQuery } from '../../queries/wallet';

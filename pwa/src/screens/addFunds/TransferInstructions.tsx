@@ -5,10 +5,10 @@
  */
 import { type ReactNode } from 'react';
 import { Box, Center, Flex, Icon, Stack, Text } from '@chakra-ui/react';
-import { Alert } from '../../components/chakra/alert';
-import { List } from '../../components/chakra/list';
-import { QrCode } from '../../components/chakra/qrCode';
-import { Tabs } from '../../components/chakra/tabs';
+import { Alert } from '@chakra-ui/react';
+import { List } from '@chakra-ui/react';
+import { QrCode } from '@chakra-ui/react';
+import { Tabs } from '@chakra-ui/react';
 import { BitcoinIcon, CircleExclamationPointIcon, DiamondIcon, LetterLIcon } from 'lucide-react';
 import { CRYPTO_CURRENCIES, PROCESSING_TIMES } from '../../../../shared/constants';
 import { SupportEmailLink } from '../../components/LegalPage';

@@ -6,7 +6,7 @@
  * loading as the buyer scrolls (LoadMore). Visitors are asked to sign in.
  */
 import { Box, Button, Center, EmptyState, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Alert } from '../../components/chakra/alert';
+import { Alert } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PackageOpenIcon, ShoppingBagIcon, TriangleExclamationPointIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';

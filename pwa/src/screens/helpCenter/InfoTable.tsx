@@ -1,6 +1,6 @@
 /** A small table of facts in a help article (fees, processing times, condition ranges). */
 import { type ReactNode } from 'react';
-import { Table } from '../../components/chakra/table';
+import { Table } from '@chakra-ui/react';
 
 export function InfoTable({ caption, headers, rows }: { caption: string; headers: readonly string[]; rows: readonly (readonly ReactNode[])[] }) {
   return (

@@ -4,7 +4,7 @@
  * always describe the rules the server enforces.
  */
 import { Strong, Text } from '@chakra-ui/react';
-import { Code } from '../../components/chakra/code';
+import { Code } from '@chakra-ui/react';
 import {
   CONDITION_FLOAT_RANGES,
   CONDITIONS,

@@ -6,7 +6,7 @@
  */
 import { type ReactNode } from 'react';
 import { Field, Grid, HStack, Input, InputGroup, Portal, createListCollection } from '@chakra-ui/react';
-import { Select } from '../../components/chakra/select';
+import { Select } from '@chakra-ui/react';
 import { SearchIcon } from 'lucide-react';
 import { CONDITIONS, RARITIES, WEAPON_TYPES } from '../../../../shared/constants';
 import { RARITY_LABELS, RarityDot } from '../../components/items';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Box, Button, Flex, HStack, Heading, Span, Text, Wrap } from '@chakra-ui/react';
-import { Status } from '../../components/chakra/status';
+import { Status } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RefreshCwIcon, TagIcon } from 'lucide-react';
 import { useBotStatusQuery } from '../../queries/inventory';

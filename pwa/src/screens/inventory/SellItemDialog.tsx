@@ -8,8 +8,8 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Circle, HStack, Link, Span, Stack, Text } from '@chakra-ui/react';
-import { Alert } from '../../components/chakra/alert';
-import { Dialog } from '../../components/chakra/dialog';
+import { Alert } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SendIcon, ShieldCheckIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../shared/constants';

@@ -3,7 +3,7 @@
  * customer reviews (three), both static.
  */
 import { Box, Flex, HStack, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Avatar } from '../../components/chakra/avatar';
+import { Avatar } from '@chakra-ui/react';
 import { QuoteIcon, StarIcon } from 'lucide-react';
 import { CLAIMS, REVIEWS, TESTIMONIALS } from './content';
 import { Section, cardStyle } from './Section';

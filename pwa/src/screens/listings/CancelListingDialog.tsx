@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../../components/chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 import { formatDateTime } from '../../../../shared/format';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { ConfirmDialog } from '../../components/dialogs';

@@ -5,7 +5,7 @@
  * listed date and, for an unsold listing in the hold or on sale, 'Cancel Listing'.
  */
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { Progress } from '../../components/chakra/progress';
+import { Progress } from '@chakra-ui/react';
 import { BadgeCheckIcon, CircleXIcon, ClockIcon, HourglassIcon, ShieldCheckIcon, StoreIcon } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { PLATFORM_FEE_PERCENT } from '../../../../shared/constants';

@@ -5,7 +5,7 @@
  * disabled offline (subscribing needs the server).
  */
 import { HStack, Spinner, Text } from '@chakra-ui/react';
-import { Switch } from '../../components/chakra/switch';
+import { Switch } from '@chakra-ui/react';
 import { ApiError } from '../../api/client';
 import { toaster } from '../../components/toaster';
 import { useOnline } from '../../offline/network';

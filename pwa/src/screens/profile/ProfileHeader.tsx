@@ -5,7 +5,7 @@
  */
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Icon, SimpleGrid, Text, Wrap } from '@chakra-ui/react';
-import { Code } from '../../components/chakra/code';
+import { Code } from '@chakra-ui/react';
 import { BadgeCheckIcon, CalendarDaysIcon, ExternalLinkIcon, FingerprintPatternIcon, SparklesIcon } from 'lucide-react';
 import { formatDate } from '../../../../shared/format';
 import { UserAvatar } from '../../components/UserAvatar';

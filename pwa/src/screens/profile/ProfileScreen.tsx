@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { Stack } from '@chakra-ui/react';
-import { Tabs } from '../../components/chakra/tabs';
+import { Tabs } from '@chakra-ui/react';
 import { CreditCardIcon, RotateCcwClockIcon, UserCogIcon } from 'lucide-react';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { SignedInOnly } from '../../components/SignedInOnly';

@@ -23,8 +23,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Fieldset } from '../../components/chakra/fieldset';
-import { RadioCard } from '../../components/chakra/radio';
+import { Fieldset } from '@chakra-ui/react';
+import { RadioCard } from '@chakra-ui/react';
 import { ArrowRightIcon, LockIcon, SendIcon } from 'lucide-react';
 import { PAYMENT_METHOD_TYPES, PROCESSING_TIMES } from '../../../../shared/constants';
 import { formatMoney, formatUsd, parseMoney } from '../../../../shared/money';

@@ -3,7 +3,7 @@
  * narrower than its columns (a phone), so the page itself never does.
  */
 import { type ReactNode } from 'react';
-import { Table } from '../../components/chakra/table';
+import { Table } from '@chakra-ui/react';
 
 export interface Column<Row> {
   header: string;

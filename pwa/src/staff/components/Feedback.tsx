@@ -5,7 +5,7 @@
  */
 import { type ReactNode } from 'react';
 import { Box, Button, Center, Spinner, Text } from '@chakra-ui/react';
-import { Alert } from '../../components/chakra/alert';
+import { Alert } from '@chakra-ui/react';
 import { errorMessage } from '../format';
 
 interface QueryLike<T> {

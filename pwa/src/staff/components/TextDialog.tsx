@@ -5,8 +5,8 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../../components/chakra/dialog';
-import { Textarea } from '../../components/chakra/textarea';
+import { Dialog } from '@chakra-ui/react';
+import { Textarea } from '@chakra-ui/react';
 import { DialogActions, ModalDialog } from '../../components/dialogs';
 import { TextField } from './TextField';
 import { ActionError } from './Feedback';

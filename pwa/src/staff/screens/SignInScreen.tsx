@@ -6,7 +6,7 @@
 import { Box, Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { LogInIcon, ShieldCheckIcon } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { Alert } from '../../components/chakra/alert';
+import { Alert } from '@chakra-ui/react';
 import { signInHref, signInOutcomeText } from '../signIn';
 
 export function SignInScreen() {

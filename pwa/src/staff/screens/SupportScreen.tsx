@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CircleCheckIcon, RotateCcwIcon, StickyNoteIcon, UserCheckIcon, UserXIcon } from 'lucide-react';
 import type { SupportItem } from '../../../../shared/schemas/staff';
-import { Textarea } from '../../components/chakra/textarea';
+import { Textarea } from '@chakra-ui/react';
 import { PageTitle } from '../../components/PageTitle';
 import { TextField } from '../components/TextField';
 import { ActionError, EmptyNote, Facts, QueryView } from '../components/Feedback';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Box, Button, EmptyState, HStack, IconButton, Portal, Separator, Stack, Text } from '@chakra-ui/react';
-import { Popover } from '../../../components/chakra/popover';
+import { Popover } from '@chakra-ui/react';
 import { ShoppingCartIcon, TrashIcon, XIcon } from 'lucide-react';
 import { formatUsd, parseMoney } from '../../../../../shared/money';
 import { cartStore, cartTotalCents } from '../../../cart/cartStore';

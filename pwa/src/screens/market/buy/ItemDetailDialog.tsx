@@ -14,8 +14,8 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { DataList } from '../../../components/chakra/dataList';
-import { Dialog } from '../../../components/chakra/dialog';
+import { DataList } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { CircleCheckIcon, ExternalLinkIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatFloatValue } from '../../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../../shared/money';

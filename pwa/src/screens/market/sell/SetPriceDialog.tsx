@@ -6,7 +6,7 @@
  */
 import { type FormEvent } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
-import { Dialog } from '../../../components/chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 import { ListPlusIcon } from 'lucide-react';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { DialogActions, ModalDialog } from '../../../components/dialogs';

@@ -8,8 +8,8 @@
  */
 import { type ReactNode } from 'react';
 import { Button, Circle, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Alert } from '../../../components/chakra/alert';
-import { Dialog } from '../../../components/chakra/dialog';
+import { Alert } from '@chakra-ui/react';
+import { Dialog } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CircleCheckIcon, CircleXIcon, ExternalLinkIcon } from 'lucide-react';
 import { TRADE_HOLD_DAYS } from '../../../../../shared/constants';

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { Box, Button, Circle, HStack, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../../../components/chakra/dialog';
-import { List } from '../../../components/chakra/list';
+import { Dialog } from '@chakra-ui/react';
+import { List } from '@chakra-ui/react';
 import { ShieldExclamationPointIcon } from 'lucide-react';
 import { PLATFORM_FEE_PERCENT, STORAGE_KEYS, TRADE_HOLD_DAYS } from '../../../../../shared/constants';
 import { ModalDialog } from '../../../components/dialogs';

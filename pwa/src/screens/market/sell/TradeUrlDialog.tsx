@@ -7,7 +7,7 @@
  */
 import { type FormEvent } from 'react';
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { Dialog } from '../../../components/chakra/dialog';
+import { Dialog } from '@chakra-ui/react';
 import { ExternalLinkIcon } from 'lucide-react';
 import { z } from '../../../../../shared/schemas/zod';
 import { tradeUrlSchema } from '../../../../../shared/schemas/user';
