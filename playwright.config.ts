@@ -1,7 +1,8 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser) against the built app served
  * by the real server on a fresh database. `npm test` passes E2E_DATABASE_URL; run alone,
- * `npx playwright test` uses the server's embedded default in .data/e2e.
+ * `npx playwright test` uses the server's embedded default in .data/e2e. E2E_PORT and E2E_PG_PORT
+ * move the server and its database, for a second checkout running its own tests beside this one.
  */
 import { defineConfig, devices } from '@playwright/test';
 
@@ -48,7 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: '.data/e2e',
-      EMBEDDED_PG_PORT: '54349',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
       LOG_LEVEL: 'warn',
       SEED_LISTINGS: '60',
       SIM_TRADE_ACCEPT_MS: '1000',
