@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFloatBound, parsePaintSeed } from './wearAndPattern';
+import { MAX_FLOAT_INPUT_LENGTH, parseFloatBound, parsePaintSeed } from './wearAndPattern';
 
 describe('parseFloatBound', () => {
   it('reads decimals from 0 to 1 inclusive', () => {
@@ -8,6 +8,7 @@ describe('parseFloatBound', () => {
     expect(parseFloatBound('0.07')).toBe(0.07);
     expect(parseFloatBound('1.000')).toBe(1);
     expect(parseFloatBound('0.36198759078979492')).toBe(0.36198759078979492);
+    expect(parseFloatBound(`0.${'1'.repeat(MAX_FLOAT_INPUT_LENGTH - 2)}`)).not.toBeNull();
   });
 
   it('refuses anything else', () => {

@@ -12,6 +12,8 @@ export const PATTERN_MESSAGE = `Must be a pattern from 0 to ${MAX_PAINT_SEED}`;
 
 /** 0 or 1, then up to 17 decimals: Steam's floats (float32 values written out) have 16 or 17. */
 const FLOAT_PATTERN = /^[01](?:\.\d{1,17})?$/;
+/** The longest float FLOAT_PATTERN takes ("0." and 17 decimals): a field's length limit. */
+export const MAX_FLOAT_INPUT_LENGTH = 19;
 const PATTERN_INDEX = /^(?:0|[1-9]\d{0,3})$/;
 
 /** A float bound from 0 to 1 inclusive ("0", "0.07", "1.000"); null for anything else. */
