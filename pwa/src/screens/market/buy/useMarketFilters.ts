@@ -9,7 +9,7 @@
  * money, a float outside 0-1, a max below its min, a pattern above 1000) is shown as an error, in
  * the API's words, and not applied.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseMoney } from '../../../../../shared/money';
 import { DEFAULT_MARKET_FILTERS, searchParamsFromFilters, type MarketFilters } from '../../../../../shared/skinsRequest';
@@ -23,23 +23,30 @@ const RANGE_MESSAGE = 'Min price must not be above max price';
 export function useMarketFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  // What this hook last wrote, until the page renders with it: React Router hands every update
+  // before that render the same `current`, so two fields applying in one tick (min and max typed
+  // together) would each write their own value over the other's.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [searchParams]);
 
-  const updateFilters = useCallback(
-    (patch: Partial<MarketFilters>) => {
-      setSearchParams((current) => searchParamsFromFilters(normalizeFilters({ ...filtersFromSearchParams(current), ...patch })), {
-        replace: true,
-        preventScrollReset: true,
-      });
+  const write = useCallback(
+    (next: URLSearchParams) => {
+      written.current = next;
+      setSearchParams(next, { replace: true, preventScrollReset: true });
     },
     [setSearchParams],
   );
 
-  const clearFilters = useCallback(() => {
-    setSearchParams(searchParamsFromFilters({ ...DEFAULT_MARKET_FILTERS, sort: filters.sort }), {
-      replace: true,
-      preventScrollReset: true,
-    });
-  }, [setSearchParams, filters.sort]);
+  const updateFilters = useCallback(
+    (patch: Partial<MarketFilters>) => {
+      write(searchParamsFromFilters(normalizeFilters({ ...filtersFromSearchParams(written.current ?? searchParams), ...patch })));
+    },
+    [write, searchParams],
+  );
+
+  const clearFilters = useCallback(() => write(searchParamsFromFilters({ ...DEFAULT_MARKET_FILTERS, sort: filters.sort })), [write, filters.sort]);
 
   return { filters, updateFilters, clearFilters };
 }
