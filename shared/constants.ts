@@ -103,6 +103,9 @@ export const CONDITIONS = [
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
+/** CS2's pattern index (the paint seed) runs from 0 to this. */
+export const MAX_PAINT_SEED = 1000;
+
 /** Float (wear) ranges per condition, as the game defines them; upper bounds are exclusive. */
 export const CONDITION_FLOAT_RANGES: Record<Condition, readonly [number, number]> = {
   'Factory New': [0, 0.07],
@@ -180,8 +183,8 @@ export const CONTACT_CATEGORIES = [
 export const ISSUE_TYPES = ['bug', 'security', 'performance', 'ui', 'payment', 'other'] as const;
 export const ISSUE_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
-/** The market's sort orders (GET /api/skins `sort`). */
-export const MARKET_SORTS = ['price_desc', 'price_asc', 'name_asc'] as const;
+/** The market's sort orders (GET /api/skins `sort`); `float_asc` puts items without a float last. */
+export const MARKET_SORTS = ['price_desc', 'price_asc', 'name_asc', 'float_asc'] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
 /** Longest market search, in characters after trimming. */

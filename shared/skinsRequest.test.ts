@@ -12,10 +12,14 @@ describe('searchParamsFromFilters', () => {
       rarity: 'covert',
       condition: 'Field-Tested',
       statTrak: false,
-      sort: 'name_asc',
+      souvenir: true,
+      minFloat: '0.07',
+      maxFloat: '0.15',
+      paintSeed: '661',
+      sort: 'float_asc',
     });
     expect(params.toString()).toBe(
-      'search=AK-47&minPrice=1.5&maxPrice=250.00&weaponType=Rifle&rarity=covert&condition=Field-Tested&statTrak=false&sort=name_asc',
+      'search=AK-47&minPrice=1.5&maxPrice=250.00&weaponType=Rifle&rarity=covert&condition=Field-Tested&statTrak=false&souvenir=true&minFloat=0.07&maxFloat=0.15&paintSeed=661&sort=float_asc',
     );
   });
 
@@ -26,10 +30,10 @@ describe('searchParamsFromFilters', () => {
 
 describe('skinsRequestPath', () => {
   it('asks for 18 items with the sort and cursor, in a form the API schema accepts', () => {
-    const path = skinsRequestPath({ sort: 'price_desc', rarity: 'mil-spec', statTrak: true }, 'abc123');
-    expect(path).toBe('/api/skins?rarity=mil-spec&statTrak=true&sort=price_desc&limit=18&cursor=abc123');
+    const path = skinsRequestPath({ sort: 'price_desc', rarity: 'mil-spec', statTrak: true, minFloat: '0', maxFloat: '1', paintSeed: '0' }, 'abc123');
+    expect(path).toBe('/api/skins?rarity=mil-spec&statTrak=true&minFloat=0&maxFloat=1&paintSeed=0&sort=price_desc&limit=18&cursor=abc123');
     const query = Object.fromEntries(new URL(path, 'http://x').searchParams);
-    expect(skinsQuerySchema.safeParse(query).success).toBe(true);
+    expect(skinsQuerySchema.parse(query)).toMatchObject({ minFloat: 0, maxFloat: 1, paintSeed: 0 });
   });
 
   it('leaves the cursor out on the first page', () => {

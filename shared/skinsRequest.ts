@@ -19,6 +19,12 @@ export interface MarketFilters {
   rarity?: Rarity;
   condition?: Condition;
   statTrak?: boolean;
+  souvenir?: boolean;
+  /** Decimals from 0 to 1 as typed ("0.07"). */
+  minFloat?: string;
+  maxFloat?: string;
+  /** The pattern index as typed ("661"). */
+  paintSeed?: string;
   sort: MarketSort;
 }
 
@@ -35,6 +41,10 @@ export function searchParamsFromFilters(filters: MarketFilters): URLSearchParams
   if (filters.rarity) params.set('rarity', filters.rarity);
   if (filters.condition) params.set('condition', filters.condition);
   if (filters.statTrak !== undefined) params.set('statTrak', String(filters.statTrak));
+  if (filters.souvenir !== undefined) params.set('souvenir', String(filters.souvenir));
+  if (filters.minFloat) params.set('minFloat', filters.minFloat);
+  if (filters.maxFloat) params.set('maxFloat', filters.maxFloat);
+  if (filters.paintSeed) params.set('paintSeed', filters.paintSeed);
   if (filters.sort !== DEFAULT_MARKET_SORT) params.set('sort', filters.sort);
   return params;
 }

@@ -2,17 +2,21 @@
  * The market catalogue's read side (GET /api/skins): available listings (unsold, `holding` or
  * `active`) filtered, sorted and keyset-paged in PostgreSQL. A typed SQL module because the query is
  * the point: only the filters asked for go into the WHERE clause, so each combination gets its own
- * plan, and every sort walks a partial index of available listings (migrations Market, Catalogue
- * and CatalogueNames), so page 500 costs what page 1 costs and new listings never shift a page.
+ * plan, and every sort walks a partial index of available listings (migrations Market, Catalogue,
+ * CatalogueNames and FloatFilters), so page 500 costs what page 1 costs and new listings never
+ * shift a page.
  *
  * Name A-Z sorts by the lower-cased name ('MAG-7 | Silver' before 'MAG-7 | SWAG-7'), then id.
+ * Float low to high sorts by FLOAT_KEY, the float with items that have none (vanilla knives) after
+ * every float, then id; the float range filters on the same expression, so a range in that order is
+ * one range of its index (migration FloatFilters).
  *
  * A text search first finds the matching names among every name ever listed (`listing_names`, a
  * few thousand, through its trigram index). By name, the index walks those names' ranges in order.
- * By price, at most a page is read from each name's own index range and merged: the cost follows
- * the number of matching names, not of matching listings, so it stays flat as the market grows.
- * A text in more than FEW_NAMES names (a letter, 'StatTrak') usually fills a page within the first
- * WALK_ROWS rows of the price order, so those are tried first, with the text as a filter; only when
+ * By price or float, at most a page is read from each name's own index range and merged: the cost
+ * follows the number of matching names, not of matching listings, so it stays flat as the market
+ * grows. A text in more than FEW_NAMES names (a letter, 'StatTrak') usually fills a page within the
+ * first WALK_ROWS rows of the order, so those are tried first, with the text as a filter; only when
  * they hold less than a page (a sparse match, far down the order) are the ranges merged.
  *
  * The cursor names its sort, the last row's sort key and its id; a cursor of another sort, or
@@ -51,9 +55,16 @@ export const AVAILABLE = `sold_at IS NULL AND status IN ('holding', 'active')`;
 const priceKey = z.number().int().min(1).max(MAX_SELL_PRICE_CENTS);
 const priceCursor = <S extends MarketSort>(sort: S) => z.strictObject({ sort: z.literal(sort), price: priceKey, id: z.uuid() });
 const nameCursor = z.strictObject({ sort: z.literal('name_asc'), name: z.string().min(1).max(300), id: z.uuid() });
-/** Up to this many matching names, a search by price merges their ranges at once (names × a page of rows). */
+/** null: an item without a float (the order's tail). */
+const floatCursor = z.strictObject({ sort: z.literal('float_asc'), float: z.number().min(0).max(1).nullable(), id: z.uuid() });
+/**
+ * The float order's key and the float filters' expression, exactly as the index has it (PostgreSQL
+ * uses an expression index only for the same expression): items without a float sort last.
+ */
+const FLOAT_KEY = `coalesce(float, 'Infinity')`;
+/** Up to this many matching names, a search by price or float merges their ranges at once (names × a page of rows). */
 const FEW_NAMES = 50;
-/** How far down the price order a search in many names looks for its page before merging ranges. */
+/** How far down the price or float order a search in many names looks for its page before merging ranges. */
 const WALK_ROWS = 500;
 
 type Param = (value: unknown) => string;
@@ -62,12 +73,14 @@ type Param = (value: unknown) => string;
 interface CatalogueRow extends MarketItemRow {
   name_key: string;
 }
-const CATALOGUE_COLUMNS = `${MARKET_ITEM_COLUMNS}, price_cents, lower(name) AS name_key`;
+const CATALOGUE_COLUMNS = `${MARKET_ITEM_COLUMNS}, price_cents, lower(name) AS name_key, ${FLOAT_KEY} AS float_key`;
 
 interface SortPlan {
   /** The keyset condition after the request's cursor; null on the first page. */
   after: string | null;
   orderBy: string;
+  /** The sort keys `orderBy` names, as selected (a merge of index ranges selects them alone). */
+  keys: string;
   cursorOf: (row: CatalogueRow) => CursorFields;
 }
 
@@ -79,6 +92,7 @@ function sortPlan(sort: MarketSort, cursorText: string | undefined, param: Param
       return {
         after: cursor && `(price_cents, id) < (${param(cursor.price)}::bigint, ${param(cursor.id)}::uuid)`,
         orderBy: 'price_cents DESC, id DESC',
+        keys: 'price_cents',
         cursorOf: (row) => ({ sort, price: Number(row.price), id: row.id }),
       };
     }
@@ -87,6 +101,7 @@ function sortPlan(sort: MarketSort, cursorText: string | undefined, param: Param
       return {
         after: cursor && `(price_cents, id) > (${param(cursor.price)}::bigint, ${param(cursor.id)}::uuid)`,
         orderBy: 'price_cents, id',
+        keys: 'price_cents',
         cursorOf: (row) => ({ sort, price: Number(row.price), id: row.id }),
       };
     }
@@ -96,7 +111,17 @@ function sortPlan(sort: MarketSort, cursorText: string | undefined, param: Param
       return {
         after: cursor && `(lower(name), id) > (${param(cursor.name)}::text, ${param(cursor.id)}::uuid)`,
         orderBy: 'name_key, id',
+        keys: 'lower(name) AS name_key',
         cursorOf: (row) => ({ sort, name: row.name_key, id: row.id }),
+      };
+    }
+    case 'float_asc': {
+      const cursor = decodeCursor(cursorText, floatCursor);
+      return {
+        after: cursor && `(${FLOAT_KEY}, id) > (${param(cursor.float ?? 'Infinity')}::float8, ${param(cursor.id)}::uuid)`,
+        orderBy: 'float_key, id',
+        keys: `${FLOAT_KEY} AS float_key`,
+        cursorOf: (row) => ({ sort, float: row.float, id: row.id }),
       };
     }
   }
@@ -125,6 +150,13 @@ function statement(query: SkinsQuery) {
   if (query.rarity) where.push(`rarity = ${param(query.rarity)}`);
   if (query.condition) where.push(`condition = ${param(query.condition)}`);
   if (query.statTrak !== undefined) where.push(`stat_trak = ${param(query.statTrak)}`);
+  if (query.souvenir !== undefined) where.push(`souvenir = ${param(query.souvenir)}`);
+  // One bound alone is still a range of the float index; its other end (0 or 1) keeps items
+  // without a float (FLOAT_KEY 'Infinity') out.
+  if (query.minFloat !== undefined || query.maxFloat !== undefined) {
+    where.push(`${FLOAT_KEY} BETWEEN ${param(query.minFloat ?? 0)}::float8 AND ${param(query.maxFloat ?? 1)}::float8`);
+  }
+  if (query.paintSeed !== undefined) where.push(`paint_seed = ${param(query.paintSeed)}`);
   if (plan.after) where.push(plan.after);
   return { params, param, plan, where: where.join(' AND '), limit: param(query.limit + 1) };
 }
@@ -157,13 +189,13 @@ export async function readCatalogue(db: Pick<DataSource, 'query'>, query: SkinsQ
     if (rows.length > query.limit) return page(rows);
   }
   // The page's ids from each name's range, read from the index alone (it carries the name and the
-  // filtered columns: migration CatalogueNames), then those rows.
+  // filtered columns: migrations CatalogueNames and FloatFilters), then those rows.
   const { params, param, plan, where, limit } = statement(query);
   return page(
     await db.query(
       `SELECT ${CATALOGUE_COLUMNS} FROM listings WHERE id IN (
          SELECT ranges.id FROM unnest(${param(names)}::text[]) AS n(matched) CROSS JOIN LATERAL (
-           SELECT id, price_cents FROM listings WHERE lower(name) = n.matched AND ${where} ORDER BY ${plan.orderBy} LIMIT ${limit}
+           SELECT id, ${plan.keys} FROM listings WHERE lower(name) = n.matched AND ${where} ORDER BY ${plan.orderBy} LIMIT ${limit}
          ) ranges ORDER BY ${plan.orderBy} LIMIT ${limit}
        ) ORDER BY ${plan.orderBy}`,
       params,

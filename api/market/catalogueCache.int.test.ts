@@ -76,6 +76,26 @@ describe('createCachedCatalogue', () => {
     expect(await readUntil(here, token, (ids) => !ids.includes(second!.id)), 'in the process that recorded it too').toEqual([third!.id]);
   });
 
+  it('keeps a page per float range, pattern, Souvenir choice and float order', async () => {
+    const token = uniqueToken();
+    const floats = [0.05, 0.2, 0.6];
+    const listed = await buildListings(dataSources[0]!, {
+      count: 3,
+      token,
+      overrides: (index) => ({ float: floats[index], paintSeed: 100 + index, ...(index === 2 && { skin: 'AWP | Dragon Lore', souvenir: true }) }),
+    });
+    const ids = async (query: Record<string, string>) => (await here.read(skinsQuerySchema.parse({ search: token, ...query }))).items.map((item) => item.id);
+    const [low, middle, high] = listed.map((listing) => listing.id);
+    expect((await ids({})).sort()).toEqual([low, middle, high].sort());
+    expect(await ids({ minFloat: '0.1' })).toHaveLength(2);
+    expect(await ids({ minFloat: '0.1', maxFloat: '0.3' })).toEqual([middle]);
+    expect(await ids({ maxFloat: '0.1' })).toEqual([low]);
+    expect(await ids({ paintSeed: '102' })).toEqual([high]);
+    expect(await ids({ souvenir: 'true' })).toEqual([high]);
+    expect((await ids({ souvenir: 'false' })).sort()).toEqual([low, middle].sort());
+    expect(await ids({ sort: 'float_asc' })).toEqual([low, middle, high]);
+  });
+
   it('tells what registered with onClear, once per listing event, in every process', async () => {
     const [listing] = await buildListings(dataSources[0]!, { count: 1, token: uniqueToken() });
     const heardHere: number[] = [];

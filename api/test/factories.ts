@@ -107,6 +107,11 @@ export type ListingOverrides = Partial<
   skin?: string;
   /** With `skin`: its exterior (default: one the skin exists in, at random). */
   exterior?: Condition;
+  /** With `skin`: a Souvenir (the skin must exist as one: SOUVENIR_SKINS). */
+  souvenir?: boolean;
+  /** The item's float and paint seed instead of the generated ones (its condition stays as generated). */
+  float?: number | null;
+  paintSeed?: number | null;
 };
 
 /** A search token no real item name contains (letters only, so a trigram search can use it). */
@@ -125,10 +130,10 @@ export interface ListingsOptions {
 }
 
 /** The seed's listing for a catalogue skin instead of the one it generated. */
-function withSkin(listing: SeedListing, skin: string, exterior: Condition | undefined): SeedListing {
+function withSkin(listing: SeedListing, skin: string, exterior: Condition | undefined, souvenir: boolean | undefined): SeedListing {
   const entry = catalogEntriesNamed(skin)[0];
   if (!entry) throw new Error(`no catalogue skin is named ${skin}`);
-  const { assetid: _unused, ...item } = generateItem(createRng(randomInt(2 ** 31)), entry, { assetid: '0', exterior });
+  const { assetid: _unused, ...item } = generateItem(createRng(randomInt(2 ** 31)), entry, { assetid: '0', exterior, souvenir });
   return {
     ...listing,
     item,
@@ -151,10 +156,11 @@ export async function buildListings(db: DataSource, options: ListingsOptions): P
   const generated = generateSeedListings({ count: options.count, now: new Date(), holdMs: TRADE_HOLD_MS, sellers: [seller] });
   const overrides = generated.map((_listing, index) => options.overrides?.(index) ?? {});
   const listings = generated.map((generatedListing, index) => {
-    const { skin, exterior, name, priceCents, status, featured, holdStartTime, holdEndTime } = overrides[index]!;
-    const listing = skin ? withSkin(generatedListing, skin, exterior) : generatedListing;
+    const { skin, exterior, souvenir, float, paintSeed, name, priceCents, status, featured, holdStartTime, holdEndTime } = overrides[index]!;
+    const listing = skin ? withSkin(generatedListing, skin, exterior, souvenir) : generatedListing;
     const changed: SeedListing = {
       ...listing,
+      item: { ...listing.item, ...(float !== undefined && { float }), ...(paintSeed !== undefined && { paintSeed }) },
       featured: featured ?? false,
       ...(name !== undefined && { name }),
       // The seed's rows carry number cents; exact, as prices stop at 10,000,000 cents (a CHECK constraint).

@@ -3,10 +3,11 @@
  * (ops/bench.ts starts it with TRUST_PROXY=true, so each simulated client can name its own address
  * in X-Forwarded-For, as behind a load balancer: the per-IP request limit then applies per client,
  * not to the benchmark as a whole):
- * - GET /api/skins with a rotation of filters, and with a rotation of text searches, at 50
- *   connections, each against the same server's /healthz throughput measured just before it, and
- *   the server's resident memory meanwhile;
- * - the catalogue's page ~500 (reached by following cursors) against page 1;
+ * - GET /api/skins with a rotation of filters, with a rotation of text searches, and with a
+ *   rotation of float ranges, patterns and the float order, at 50 connections, each against the
+ *   same server's /healthz throughput measured just before it, and the server's resident memory
+ *   meanwhile;
+ * - the catalogue's page ~500 (reached by following cursors) against page 1, by price and by float;
  * - 1,000 concurrent purchase attempts on 100 listings by 50 signed-in, funded buyers: exactly 100
  *   sold, and the money exact to the cent in the database.
  */
@@ -55,6 +56,28 @@ const SEARCH_QUERIES = SEARCH_TERMS.map((term, index) => {
   const extra = ['', '&sort=price_asc', '&sort=name_asc', '&minPrice=5.00'][index % 4];
   return `search=${encodeURIComponent(term)}${extra}`;
 });
+/**
+ * Float ranges (narrow, wide, at either end of the scale) in the default price order and the float
+ * order, alone and with the other filters, and patterns: 16 views, each a range of an index.
+ */
+const FLOAT_QUERIES = [
+  'minFloat=0.10&maxFloat=0.11',
+  'minFloat=0.99',
+  'maxFloat=0.01&sort=price_asc',
+  'minFloat=0.45&sort=float_asc',
+  'minFloat=0.15&maxFloat=0.38&weaponType=Rifle',
+  'minFloat=0.2&maxFloat=0.25&sort=name_asc',
+  'sort=float_asc',
+  'sort=float_asc&weaponType=Gloves',
+  'sort=float_asc&condition=Battle-Scarred',
+  'sort=float_asc&rarity=covert&statTrak=true',
+  'sort=float_asc&search=redline',
+  'sort=float_asc&search=doppler&maxFloat=0.03',
+  'paintSeed=661',
+  'paintSeed=387&sort=float_asc',
+  'souvenir=true',
+  'souvenir=true&minFloat=0.0&maxFloat=0.5&sort=float_asc',
+];
 const LOAD_SECONDS = 10;
 /**
  * Load before a measured one: a process's first seconds serve a small fraction of what it serves
@@ -173,19 +196,25 @@ async function againstHealthz(base: string, name: string, queries: string[], res
 export async function catalogueBenchmarks(base: string, serverPid: number, results: BenchResult[]): Promise<void> {
   await againstHealthz(base, `GET /api/skins, ${SKINS_QUERIES.length} filter sets`, SKINS_QUERIES, results, serverPid);
   await againstHealthz(base, `GET /api/skins?search=, ${SEARCH_QUERIES.length} searches`, SEARCH_QUERIES, results, serverPid);
+  await againstHealthz(base, `GET /api/skins, ${FLOAT_QUERIES.length} float and pattern views`, FLOAT_QUERIES, results, serverPid);
+  await deepPage(base, '', results);
+  await deepPage(base, 'sort=float_asc', results);
+}
 
-  // Page ~500 through the cursors, then the same load on page 1 and on page 500.
+/** Page ~500 of a view through the cursors, then the same load on its page 1 and on page 500. */
+async function deepPage(base: string, view: string, results: BenchResult[]): Promise<void> {
   const walker = browser(base, '2001:db8:2::1');
+  const path = (cursor: string | null) => `/api/skins${view || cursor ? '?' : ''}${[view, cursor && `cursor=${cursor}`].filter(Boolean).join('&')}`;
   let cursor: string | null = null;
   for (let page = 1; page < 500; page++) {
-    const response = await walker(`/api/skins${cursor ? `?cursor=${cursor}` : ''}`);
+    const response = await walker(path(cursor));
     cursor = ((await response.json()) as { nextCursor: string | null }).nextCursor;
     if (!cursor) throw new Error(`the catalogue ended at page ${page}`);
   }
-  const first = await load(base, ['/api/skins'], 10, 5);
-  const deep = await load(base, [`/api/skins?cursor=${cursor}`], 10, 5);
+  const first = await load(base, [path(null)], 10, 5);
+  const deep = await load(base, [path(cursor)], 10, 5);
   results.push({
-    name: 'GET /api/skins page 1 vs page 500 (cursor), 10 conn.',
+    name: `GET /api/skins${view ? `?${view}` : ''} page 1 vs page 500 (cursor), 10 conn.`,
     value: `p50 ${ms(first.latency.p50)} vs ${ms(deep.latency.p50)}, ${Math.round(first.requests.average)} vs ${Math.round(deep.requests.average)} req/s`,
     metrics: { firstP50Ms: first.latency.p50, deepP50Ms: deep.latency.p50, firstRequestsPerSecond: first.requests.average, deepRequestsPerSecond: deep.requests.average },
     target: 'same speed',

@@ -14,6 +14,7 @@ import {
   WEAPON_TYPES,
 } from '../constants';
 import { TRADE_URL_PATTERN } from '../steam';
+import { FLOAT_MESSAGE, FLOAT_RANGE_MESSAGE, parseFloatBound, parsePaintSeed, PATTERN_MESSAGE } from '../wearAndPattern';
 import { moneyAmount, sellPriceSchema } from './money';
 
 /** Steam asset ids are unsigned 64-bit integers, sent as strings. */
@@ -41,6 +42,17 @@ export const MAX_MARKET_PAGE_SIZE = 100;
 
 const filterPrice = moneyAmount({ min: 0n, invalidMessage: 'Must be a price such as 12.34' });
 
+/** A query parameter read by one of ../wearAndPattern.ts's parsers: its value, or `message`. */
+const parsedBy = (parse: (input: string) => number | null, message: string) =>
+  z.string({ error: message }).transform((input, ctx) => {
+    const value = parse(input);
+    if (value !== null) return value;
+    ctx.addIssue(message);
+    return z.NEVER;
+  });
+const filterFloat = parsedBy(parseFloatBound, FLOAT_MESSAGE);
+const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+
 /** GET /api/skins query. Unknown parameters are refused, as are unknown values. */
 export const skinsQuerySchema = z
   .strictObject({
@@ -50,7 +62,13 @@ export const skinsQuerySchema = z
     weaponType: z.enum(WEAPON_TYPES).optional(),
     rarity: z.enum(RARITIES).optional(),
     condition: z.enum(CONDITIONS).optional(),
-    statTrak: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+    statTrak: booleanParam.optional(),
+    souvenir: booleanParam.optional(),
+    /** Float (wear) from 0 to 1, both ends included; items without a float match no range. */
+    minFloat: filterFloat.optional(),
+    maxFloat: filterFloat.optional(),
+    /** The pattern index (Steam's paint seed). */
+    paintSeed: parsedBy(parsePaintSeed, PATTERN_MESSAGE).optional(),
     sort: z.enum(MARKET_SORTS).default('price_desc'),
     limit: z.coerce.number().int().min(1).max(MAX_MARKET_PAGE_SIZE).default(MARKET_PAGE_SIZE),
     cursor: text().max(500).optional(),
@@ -58,6 +76,10 @@ export const skinsQuerySchema = z
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'Min price must not be above max price',
     path: ['maxPrice'],
+  })
+  .refine((q) => q.minFloat === undefined || q.maxFloat === undefined || q.minFloat <= q.maxFloat, {
+    message: FLOAT_RANGE_MESSAGE,
+    path: ['maxFloat'],
   });
 export type SkinsQuery = z.output<typeof skinsQuerySchema>;
 

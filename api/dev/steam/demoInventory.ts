@@ -10,7 +10,7 @@
  * - a few Souvenir items (from SOUVENIR_SKINS: the dataset has no souvenir flag),
  * - 3-5 items that are not tradable and/or not marketable.
  */
-import { CONDITIONS, type Condition } from '../../../shared/constants';
+import { CONDITIONS, MAX_PAINT_SEED, type Condition } from '../../../shared/constants';
 import { isSteamId64, STEAMID64_BASE } from '../../../shared/steam';
 import {
   CATALOG,
@@ -223,7 +223,7 @@ export function generateItem(rng: Rng, entry: CatalogEntry, options: GenerateIte
     souvenir,
     exterior,
     float: exterior === null ? null : drawFloat(rng, entry, exterior),
-    paintSeed: entry.paintIndex === null ? null : rng.int(1001),
+    paintSeed: entry.paintIndex === null ? null : rng.int(MAX_PAINT_SEED + 1),
   };
 }
 

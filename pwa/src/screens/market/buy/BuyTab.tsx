@@ -26,6 +26,7 @@ const SORT_OPTIONS: { value: MarketSort; label: string }[] = [
   { value: 'price_desc', label: 'Price: High to Low' },
   { value: 'price_asc', label: 'Price: Low to High' },
   { value: 'name_asc', label: 'Name: A-Z' },
+  { value: 'float_asc', label: 'Float: Low to High' },
 ];
 
 /** Filters start open on wide screens (Chakra's `lg`, which FilterPanel's `wide` uses) and whenever the link carries filters. */

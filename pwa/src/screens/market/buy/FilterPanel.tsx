@@ -1,17 +1,23 @@
 /**
  * The Buy tab's 'Advanced Filters': search, min price, max price, weapon type, rarity tier,
- * condition and StatTrak, in a panel that opens and closes. Choices apply at once; typed values
- * after a short pause (useDraftField).
+ * condition, StatTrak, then the float range, the pattern (Steam's paint seed) and Souvenir, in a
+ * panel that opens and closes. Choices apply at once; typed values after a short pause
+ * (useDraftField).
  */
 import { memo, useCallback, type ReactNode } from 'react';
 import { Box, Button, Collapsible, Field, Grid, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { SearchIcon } from 'lucide-react';
-import { CONDITIONS, RARITIES, WEAPON_TYPES, type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
+import { CONDITIONS, MAX_PAINT_SEED, RARITIES, WEAPON_TYPES, type Condition, type Rarity, type WeaponType } from '../../../../../shared/constants';
 import { RARITY_LABELS } from '../../../components/items';
 import type { MarketFilters } from '../../../../../shared/skinsRequest';
-import { maxPriceError, priceError, useDraftField } from './useMarketFilters';
+import { MAX_FLOAT_INPUT_LENGTH } from '../../../../../shared/wearAndPattern';
+import { floatError, maxFloatError, maxPriceError, patternError, priceError, useDraftField } from './useMarketFilters';
 
 const ALL = '';
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
 
 /**
  * `wide`: open on wide screens, closed on others, by CSS alone: while the HTML the server rendered
@@ -33,10 +39,16 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
   const applySearch = useCallback((search: string) => onChange({ search: search || undefined }), [onChange]);
   const applyMin = useCallback((minPrice: string) => onChange({ minPrice: minPrice || undefined }), [onChange]);
   const applyMax = useCallback((maxPrice: string) => onChange({ maxPrice: maxPrice || undefined }), [onChange]);
+  const applyMinFloat = useCallback((minFloat: string) => onChange({ minFloat: minFloat || undefined }), [onChange]);
+  const applyMaxFloat = useCallback((maxFloat: string) => onChange({ maxFloat: maxFloat || undefined }), [onChange]);
+  const applyPattern = useCallback((paintSeed: string) => onChange({ paintSeed: paintSeed || undefined }), [onChange]);
 
   const search = useDraftField(filters.search ?? '', applySearch);
   const min = useDraftField(filters.minPrice ?? '', applyMin, priceError);
   const max = useDraftField(filters.maxPrice ?? '', applyMax, (value) => maxPriceError(value, min.draft.trim()));
+  const minFloat = useDraftField(filters.minFloat ?? '', applyMinFloat, floatError);
+  const maxFloat = useDraftField(filters.maxFloat ?? '', applyMaxFloat, (value) => maxFloatError(value, minFloat.draft.trim()));
+  const pattern = useDraftField(filters.paintSeed ?? '', applyPattern, patternError);
 
   return (
     // A new panel once settled: one that starts open does not animate, and one that starts closed
@@ -74,8 +86,8 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
                 />
               </InputGroup>
             </Field.Root>
-            <PriceField label="Min Price" value={min.draft} onChange={min.setDraft} error={min.error} placeholder="0.00" />
-            <PriceField label="Max Price" value={max.draft} onChange={max.setDraft} error={max.error} placeholder="Any" />
+            <TypedField label="Min Price" draft={min} placeholder="0.00" startElement="$" />
+            <TypedField label="Max Price" draft={max} placeholder="Any" startElement="$" />
             <FilterSelect
               label="Weapon Type"
               value={filters.weaponType ?? ALL}
@@ -100,12 +112,19 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
             <FilterSelect
               label="StatTrak™"
               value={filters.statTrak === undefined ? ALL : String(filters.statTrak)}
-              options={[
-                { value: 'true', label: 'Yes' },
-                { value: 'false', label: 'No' },
-              ]}
+              options={YES_NO}
               allLabel="All"
               onChange={(value) => onChange({ statTrak: value === ALL ? undefined : value === 'true' })}
+            />
+            <TypedField label="Min Float" draft={minFloat} placeholder="0.00" maxLength={MAX_FLOAT_INPUT_LENGTH} />
+            <TypedField label="Max Float" draft={maxFloat} placeholder="1.00" maxLength={MAX_FLOAT_INPUT_LENGTH} />
+            <TypedField label="Pattern" draft={pattern} placeholder="Any" inputMode="numeric" maxLength={String(MAX_PAINT_SEED).length} />
+            <FilterSelect
+              label="Souvenir"
+              value={filters.souvenir === undefined ? ALL : String(filters.souvenir)}
+              options={YES_NO}
+              allLabel="All"
+              onChange={(value) => onChange({ souvenir: value === ALL ? undefined : value === 'true' })}
             />
           </Grid>
           <Box mt="4" display="flex" justifyContent="flex-end">
@@ -127,30 +146,34 @@ function FilterLabel({ children }: { children: ReactNode }) {
   );
 }
 
-interface PriceFieldProps {
+interface TypedFieldProps {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
+  draft: ReturnType<typeof useDraftField>;
   placeholder: string;
+  /** What the value is in, before it ('$'). */
+  startElement?: string;
+  inputMode?: 'decimal' | 'numeric';
+  maxLength?: number;
 }
 
-function PriceField({ label, value, onChange, error, placeholder }: PriceFieldProps) {
+/** A number typed into the panel: its draft, and the error that keeps it from applying. */
+function TypedField({ label, draft, placeholder, startElement, inputMode = 'decimal', maxLength = 12 }: TypedFieldProps) {
+  const input = (
+    <Input
+      size="sm"
+      inputMode={inputMode}
+      value={draft.draft}
+      onChange={(event) => draft.setDraft(event.target.value)}
+      placeholder={placeholder}
+      autoComplete="off"
+      maxLength={maxLength}
+    />
+  );
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <Field.Root invalid={Boolean(draft.error)}>
       <FilterLabel>{label}</FilterLabel>
-      <InputGroup startElement="$">
-        <Input
-          size="sm"
-          inputMode="decimal"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder={placeholder}
-          autoComplete="off"
-          maxLength={12}
-        />
-      </InputGroup>
-      {error ? <Field.ErrorText fontSize="xs">{error}</Field.ErrorText> : null}
+      {startElement ? <InputGroup startElement={startElement}>{input}</InputGroup> : input}
+      {draft.error ? <Field.ErrorText fontSize="xs">{draft.error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

@@ -16,7 +16,11 @@ describe('market filters in the URL', () => {
       rarity: 'covert',
       condition: 'Field-Tested',
       statTrak: false,
-      sort: 'name_asc',
+      souvenir: true,
+      minFloat: '0.07',
+      maxFloat: '0.15',
+      paintSeed: '661',
+      sort: 'float_asc',
     };
     expect(filtersFromSearchParams(searchParamsFromFilters(filters))).toEqual(filters);
   });
@@ -27,7 +31,9 @@ describe('market filters in the URL', () => {
 
   it('ignores values a hand-edited link may carry that the API would refuse', () => {
     const filters = filtersFromSearchParams(
-      new URLSearchParams('rarity=legendary&condition=Mint&weaponType=Laser&statTrak=yes&sort=random&minPrice=-1&maxPrice=1.234'),
+      new URLSearchParams(
+        'rarity=legendary&condition=Mint&weaponType=Laser&statTrak=yes&souvenir=1&sort=random&minPrice=-1&maxPrice=1.234&minFloat=1.5&maxFloat=.5&paintSeed=1001',
+      ),
     );
     expect(filters).toEqual({ sort: 'price_desc' });
     expect(filtersFromSearchParams(new URLSearchParams(`search=${'x'.repeat(101)}`))).toEqual({ sort: 'price_desc' });
@@ -38,6 +44,10 @@ describe('market filters in the URL', () => {
       sort: 'price_asc',
       minPrice: '20',
     });
+  });
+
+  it('drops a max float below the min float', () => {
+    expect(normalizeFilters({ sort: 'float_asc', minFloat: '0.5', maxFloat: '0.07' })).toEqual({ sort: 'float_asc', minFloat: '0.5' });
   });
 
   it('gives equal views equal query keys', () => {
@@ -55,6 +65,12 @@ describe('market filters in the URL', () => {
       fc.stringMatching(/^-?\d{0,10}(\.\d{0,3})?$/),
       fc.constantFrom('0', '0.00', '12.5', '1,000', ' 5', '99999999999', '1e3', '.5', '5.'),
     );
+    const decimal = fc.oneof(
+      fc.constant(undefined),
+      fc.string({ maxLength: 8 }),
+      fc.stringMatching(/^-?\d{0,2}(\.\d{0,18})?$/),
+      fc.constantFrom('0', '1', '1.0', '1.01', '0.07', '.5', '5.', '0.5e1', '07', '1000', '1001', '661', '-0'),
+    );
     const filters = fc.record({
       search: fc.oneof(
         fc.constant(undefined),
@@ -69,6 +85,9 @@ describe('market filters in the URL', () => {
       rarity: text(RARITIES),
       condition: text(CONDITIONS),
       sort: text(MARKET_SORTS),
+      minFloat: decimal,
+      maxFloat: decimal,
+      paintSeed: decimal,
     });
     fc.assert(
       fc.property(filters, (input) => {
@@ -77,11 +96,13 @@ describe('market filters in the URL', () => {
         const trimmed = input.search?.trim();
         expect(normalized.search !== undefined).toBe(Boolean(trimmed) && accepted('search', input.search));
         expect(normalized.minPrice !== undefined).toBe(accepted('minPrice', input.minPrice));
+        expect(normalized.minFloat !== undefined).toBe(accepted('minFloat', input.minFloat));
+        expect(normalized.paintSeed !== undefined).toBe(accepted('paintSeed', input.paintSeed));
         for (const name of ['weaponType', 'rarity', 'condition'] as const) {
           expect(normalized[name] !== undefined).toBe(accepted(name, input[name]));
         }
         expect(normalized.sort).toBe(accepted('sort', input.sort) ? input.sort : 'price_desc');
-        // What is kept, the API takes as a whole (the max is dropped when it is below the min).
+        // What is kept, the API takes as a whole (a max is dropped when it is below its min).
         const query = Object.fromEntries(
           Object.entries(normalized).map(([key, value]) => [key, typeof value === 'boolean' ? String(value) : value]),
         );

@@ -1,11 +1,12 @@
 /**
  * Reading the Buy tab's filters from a URL (or any partial update) safely: what the API's
- * `skinsQuerySchema` would refuse (an unknown rarity, a price that is not money, a max below the
- * min, a search over 100 characters or with control characters) counts as "all", so a hand-edited
+ * `skinsQuerySchema` would refuse (an unknown rarity, a price that is not money, a float outside
+ * 0-1, a pattern above 1000, a max below the min, a search over 100 characters or with control
+ * characters) counts as "all", so a hand-edited
  * or outdated link can never make the catalogue request fail. The result is also the query key, so
  * equal views share it.
  *
- * The checks are the schema's own rules written with the shared constants and money parser, not the
+ * The checks are the schema's own rules written with the shared constants and parsers, not the
  * schema itself: zod is then not part of the market's first download. filterParams.test.ts holds
  * them to the schema with generated inputs, so the two cannot drift apart.
  */
@@ -22,6 +23,7 @@ import {
 } from '../../../../../shared/constants';
 import { parseMoney } from '../../../../../shared/money';
 import { isSingleLineText } from '../../../../../shared/text';
+import { parseFloatBound, parsePaintSeed } from '../../../../../shared/wearAndPattern';
 import { DEFAULT_MARKET_SORT, type MarketFilters } from '../../../../../shared/skinsRequest';
 
 function oneOf<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
@@ -33,6 +35,11 @@ function price(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const cents = parseMoney(value);
   return cents !== null && cents >= 0n ? value : undefined;
+}
+
+/** `value` when `parse` reads it, else undefined. */
+function valid(parse: (input: string) => number | null, value: string | undefined): string | undefined {
+  return value !== undefined && parse(value) !== null ? value : undefined;
 }
 
 /** The filters with empty and invalid values removed. */
@@ -54,13 +61,25 @@ export function normalizeFilters(filters: MarketFilters): MarketFilters {
   const condition = oneOf(CONDITIONS, filters.condition);
   if (condition) normalized.condition = condition;
   if (typeof filters.statTrak === 'boolean') normalized.statTrak = filters.statTrak;
+  if (typeof filters.souvenir === 'boolean') normalized.souvenir = filters.souvenir;
+  const minFloat = valid(parseFloatBound, filters.minFloat);
+  let maxFloat = valid(parseFloatBound, filters.maxFloat);
+  if (minFloat !== undefined && maxFloat !== undefined && parseFloatBound(minFloat)! > parseFloatBound(maxFloat)!) maxFloat = undefined;
+  if (minFloat !== undefined) normalized.minFloat = minFloat;
+  if (maxFloat !== undefined) normalized.maxFloat = maxFloat;
+  const paintSeed = valid(parsePaintSeed, filters.paintSeed);
+  if (paintSeed !== undefined) normalized.paintSeed = paintSeed;
   return normalized;
+}
+
+/** A boolean search parameter: 'true' or 'false', anything else "all". */
+function flag(value: string | undefined): boolean | undefined {
+  return value === 'true' ? true : value === 'false' ? false : undefined;
 }
 
 /** Reads filters from a URL's search parameters; unknown or invalid values count as "all". */
 export function filtersFromSearchParams(params: URLSearchParams): MarketFilters {
   const get = (name: string) => params.get(name) ?? undefined;
-  const statTrak = get('statTrak');
   return normalizeFilters({
     search: get('search'),
     minPrice: get('minPrice'),
@@ -68,7 +87,11 @@ export function filtersFromSearchParams(params: URLSearchParams): MarketFilters 
     weaponType: get('weaponType') as WeaponType | undefined,
     rarity: get('rarity') as Rarity | undefined,
     condition: get('condition') as Condition | undefined,
-    statTrak: statTrak === 'true' ? true : statTrak === 'false' ? false : undefined,
+    statTrak: flag(get('statTrak')),
+    souvenir: flag(get('souvenir')),
+    minFloat: get('minFloat'),
+    maxFloat: get('maxFloat'),
+    paintSeed: get('paintSeed'),
     sort: (get('sort') as MarketSort | undefined) ?? DEFAULT_MARKET_SORT,
   });
 }

@@ -4,14 +4,16 @@
  * are read from it (invalid values count as "all"), and every change writes it (replacing the
  * history entry, so Back leaves the market instead of stepping through keystrokes).
  *
- * Typed fields (search, min and max price) keep a draft while the user types and apply it after
- * FILTER_DEBOUNCE_MS; a price that is not money, or a max below the min, is shown as an error and
- * not applied.
+ * Typed fields (search, min and max price, min and max float, pattern) keep a draft while the user
+ * types and apply it after FILTER_DEBOUNCE_MS; a value the API would refuse (a price that is not
+ * money, a float outside 0-1, a max below its min, a pattern above 1000) is shown as an error, in
+ * the API's words, and not applied.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseMoney } from '../../../../../shared/money';
 import { DEFAULT_MARKET_FILTERS, searchParamsFromFilters, type MarketFilters } from '../../../../../shared/skinsRequest';
+import { FLOAT_MESSAGE, FLOAT_RANGE_MESSAGE, parseFloatBound, parsePaintSeed, PATTERN_MESSAGE } from '../../../../../shared/wearAndPattern';
 import { filtersFromSearchParams, normalizeFilters } from './filterParams';
 
 export const FILTER_DEBOUNCE_MS = 300;
@@ -21,23 +23,30 @@ const RANGE_MESSAGE = 'Min price must not be above max price';
 export function useMarketFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
+  // What this hook last wrote, until the page renders with it: React Router hands every update
+  // before that render the same `current`, so two fields applying in one tick (min and max typed
+  // together) would each write their own value over the other's.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [searchParams]);
 
-  const updateFilters = useCallback(
-    (patch: Partial<MarketFilters>) => {
-      setSearchParams((current) => searchParamsFromFilters(normalizeFilters({ ...filtersFromSearchParams(current), ...patch })), {
-        replace: true,
-        preventScrollReset: true,
-      });
+  const write = useCallback(
+    (next: URLSearchParams) => {
+      written.current = next;
+      setSearchParams(next, { replace: true, preventScrollReset: true });
     },
     [setSearchParams],
   );
 
-  const clearFilters = useCallback(() => {
-    setSearchParams(searchParamsFromFilters({ ...DEFAULT_MARKET_FILTERS, sort: filters.sort }), {
-      replace: true,
-      preventScrollReset: true,
-    });
-  }, [setSearchParams, filters.sort]);
+  const updateFilters = useCallback(
+    (patch: Partial<MarketFilters>) => {
+      write(searchParamsFromFilters(normalizeFilters({ ...filtersFromSearchParams(written.current ?? searchParams), ...patch })));
+    },
+    [write, searchParams],
+  );
+
+  const clearFilters = useCallback(() => write(searchParamsFromFilters({ ...DEFAULT_MARKET_FILTERS, sort: filters.sort })), [write, filters.sort]);
 
   return { filters, updateFilters, clearFilters };
 }
@@ -89,4 +98,22 @@ export function maxPriceError(max: string, min: string): string | null {
   const minCents = parseMoney(min);
   const maxCents = parseMoney(max);
   return minCents !== null && maxCents !== null && minCents > maxCents ? RANGE_MESSAGE : null;
+}
+
+/** The float fields' check: blank is fine (no limit), anything else a decimal from 0 to 1. */
+export function floatError(value: string): string | null {
+  return value === '' || parseFloatBound(value) !== null ? null : FLOAT_MESSAGE;
+}
+
+/** The max float's check, against the min float as typed. */
+export function maxFloatError(max: string, min: string): string | null {
+  const invalid = floatError(max);
+  if (invalid || max === '') return invalid;
+  const minFloat = parseFloatBound(min);
+  return minFloat !== null && minFloat > parseFloatBound(max)! ? FLOAT_RANGE_MESSAGE : null;
+}
+
+/** The pattern field's check: blank is fine (any pattern), anything else a whole number from 0 to 1000. */
+export function patternError(value: string): string | null {
+  return value === '' || parsePaintSeed(value) !== null ? null : PATTERN_MESSAGE;
 }
