@@ -35,7 +35,7 @@ const ENTRY_MODULES = ['index.html', 'src/start.tsx'];
  */
 const ROUTES: Record<string, { modules: string[]; budgetBytes: number; maxFiles: number }> = {
   '/': { modules: ['src/screens/landing/LandingScreen.tsx'], budgetBytes: 190 * KIB, maxFiles: 11 },
-  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 213 * KIB, maxFiles: 24 },
+  '/market': { modules: ['src/screens/market/MarketScreen.tsx', 'src/screens/market/buy/BuyTab.tsx'], budgetBytes: 214 * KIB, maxFiles: 24 },
 };
 
 interface ManifestChunk {
