@@ -25,7 +25,7 @@ import { DEFAULT_MARKET_FILTERS } from '../../../shared/skinsRequest';
 
 const STORAGE_KEY = 'skinmarket.public-cache';
 /** Bump when the shape of a persisted answer changes: older saves are then discarded. */
-const CACHE_VERSION = '1';
+const CACHE_VERSION = '2';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MARKET_FIRST_PAGE = hashKey(marketKeys.skins(DEFAULT_MARKET_FILTERS));
 const PUBLIC_QUERIES = new Set([hashKey(marketKeys.stats()), hashKey(marketKeys.featured()), MARKET_FIRST_PAGE]);
