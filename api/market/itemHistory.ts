@@ -20,6 +20,13 @@ import { cachedValues } from './cachedValue';
 import { AVAILABLE } from './catalogue';
 
 const TTL_MS = 10_000;
+
+/** Median (exact, see above), lowest and highest price as bigint cents in text, and the count, of a group of `price_cents`. */
+const FIGURES = `
+  ((percentile_disc(0.5) WITHIN GROUP (ORDER BY price_cents) + percentile_disc(0.5) WITHIN GROUP (ORDER BY price_cents DESC) + 1) / 2)::text AS median,
+  min(price_cents)::text AS low,
+  max(price_cents)::text AS high,
+  count(*)::int AS volume`;
 const MAX_ENTRIES = 1_000;
 
 /** A day with sales, amounts as bigint cents in text. */
@@ -31,8 +38,17 @@ export interface PricePointRow {
   volume: number;
 }
 
+/** The whole period: its median, lowest and highest price (null without sales) and how many sold. */
+export interface PeriodRow {
+  median: string | null;
+  low: string | null;
+  high: string | null;
+  volume: number;
+}
+
 export interface PriceHistoryRow {
   points: PricePointRow[];
+  period: PeriodRow;
   /** The latest sale's price (cents as text), or null. */
   last_sale: string | null;
   /** The cheapest available listing's price (cents as text), or null. */
@@ -47,8 +63,9 @@ export interface RecentSaleRow {
 }
 
 /**
- * `days` UTC days up to and including the day of `now` (the first one from its midnight), with
- * the latest sale and the cheapest listing, in one statement.
+ * `days` UTC days up to and including the day of `now` (the first one from its midnight), the
+ * period as a whole (its median as exact as a day's), the latest sale and the cheapest listing, in
+ * one statement.
  */
 export async function readPriceHistory(
   dataSource: Pick<DataSource, 'query'>,
@@ -61,16 +78,12 @@ export async function readPriceHistory(
        WHERE market_hash_name = $1
          AND sold_at >= (($2::timestamptz AT TIME ZONE 'UTC')::date - ($3::int - 1))::timestamp AT TIME ZONE 'UTC'
      ), daily AS (
-       SELECT to_char(day, 'YYYY-MM-DD') AS date,
-         ((percentile_disc(0.5) WITHIN GROUP (ORDER BY price_cents)
-           + percentile_disc(0.5) WITHIN GROUP (ORDER BY price_cents DESC) + 1) / 2)::text AS median,
-         min(price_cents)::text AS low,
-         max(price_cents)::text AS high,
-         count(*)::int AS volume
+       SELECT to_char(day, 'YYYY-MM-DD') AS date, ${FIGURES}
        FROM window_sales GROUP BY day
      )
      SELECT
        (SELECT coalesce(json_agg(daily ORDER BY daily.date), '[]'::json) FROM daily) AS points,
+       (SELECT row_to_json(period) FROM (SELECT ${FIGURES} FROM window_sales) AS period) AS period,
        (SELECT price_cents::text FROM sales WHERE market_hash_name = $1 ORDER BY sold_at DESC, id DESC LIMIT 1) AS last_sale,
        (SELECT min(price_cents)::text FROM listings WHERE market_hash_name = $1 AND ${AVAILABLE}) AS lowest_listing`,
     [p.marketHashName, p.now ?? new Date(), p.days],

@@ -8,18 +8,26 @@ describe('presentPriceHistory', () => {
   it('writes every amount with two decimals, exactly, up to the largest price', () => {
     const answer = presentPriceHistory('AWP | Asiimov (Field-Tested)', {
       points: [{ date: '2026-11-01', median: '1003', low: '1', high: '10000000', volume: 4 }],
+      period: { median: '1003', low: '1', high: '10000000', volume: 4 },
       last_sale: '9007199254740993',
       lowest_listing: null,
     });
     expect(answer).toEqual({
       marketHashName: 'AWP | Asiimov (Field-Tested)',
       points: [{ date: '2026-11-01', median: '10.03', low: '0.01', high: '100000.00', volume: 4 }],
+      period: { median: '10.03', low: '0.01', high: '100000.00', volume: 4 },
       // Past 2^53: exact, as no number ever holds it.
       lastSale: '90071992547409.93',
       lowestListing: null,
       highestBuyOrder: null,
     });
     expect(parseAnswer(priceHistoryAnswer, answer).ok).toBe(true);
+  });
+
+  it('answers null for the figures of a period without sales', () => {
+    const answer = presentPriceHistory('x', { points: [], period: { median: null, low: null, high: null, volume: 0 }, last_sale: null, lowest_listing: '1' });
+    expect(answer.period).toEqual({ median: null, low: null, high: null, volume: 0 });
+    expect(answer.lowestListing).toBe('0.01');
   });
 });
 

@@ -15,6 +15,12 @@ export function presentPriceHistory(marketHashName: string, row: PriceHistoryRow
       high: formatMoney(BigInt(point.high)),
       volume: point.volume,
     })),
+    period: {
+      median: moneyOrNull(row.period.median),
+      low: moneyOrNull(row.period.low),
+      high: moneyOrNull(row.period.high),
+      volume: row.period.volume,
+    },
     lastSale: moneyOrNull(row.last_sale),
     lowestListing: moneyOrNull(row.lowest_listing),
     // The market has no buy orders yet: none is the highest (docs/adr/0075-sales-history.md).

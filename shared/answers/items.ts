@@ -16,6 +16,10 @@ export const pricePointAnswer = z.object({
 });
 export type PricePoint = z.infer<typeof pricePointAnswer>;
 
+/** The whole period's median, lowest and highest price (null without sales) and how many sold. */
+export const pricePeriodAnswer = z.object({ median: z.nullable(money), low: z.nullable(money), high: z.nullable(money), volume: z.number() });
+export type PricePeriod = z.infer<typeof pricePeriodAnswer>;
+
 /**
  * GET /api/items/:marketHashName/price-history?days. `points` holds only the days with sales, oldest
  * first; a name nobody sold has none.
@@ -23,6 +27,7 @@ export type PricePoint = z.infer<typeof pricePointAnswer>;
 export const priceHistoryAnswer = z.object({
   marketHashName: z.string(),
   points: z.array(pricePointAnswer),
+  period: pricePeriodAnswer,
   /** The latest sale's price, whenever it was. */
   lastSale: z.nullable(money),
   /** The cheapest listing buyers can buy now. */

@@ -71,6 +71,8 @@ describe('GET /api/items/:marketHashName/price-history', () => {
         { date: utcDate(1), median: '5.00', low: '5.00', high: '5.00', volume: 1 },
         { date: utcDate(0), median: '0.50', low: '0.01', high: '99999.99', volume: 3 },
       ],
+      // The week's 8 sales: the middle two are 10.01 and 10.02, their mean rounds half up.
+      period: { median: '10.02', low: '0.01', high: '99999.99', volume: 8 },
       lastSale: '0.50',
       lowestListing: null,
       highestBuyOrder: null,
@@ -116,12 +118,12 @@ describe('GET /api/items/:marketHashName/price-history', () => {
     // A cheaper listing of another item is not this one's.
     await buildListings(app.services.dataSource, { count: 1, overrides: () => ({ priceCents: 1n, marketHashName: `${name}x` }) });
 
-    expect(await history(name, '?days=7')).toEqual({ marketHashName: name, points: [], lastSale: '41.00', lowestListing: '20.00', highestBuyOrder: null });
+    expect(await history(name, '?days=7')).toEqual({ marketHashName: name, points: [], period: { median: null, low: null, high: null, volume: 0 }, lastSale: '41.00', lowestListing: '20.00', highestBuyOrder: null });
   });
 
   it('answers a name nothing was sold or listed under with an empty history, and refuses names no item has', async () => {
     const name = `Nothing ★ StatTrak™ | 100% / (Souvenir) ${uniqueToken()}`;
-    expect(await history(name)).toEqual({ marketHashName: name, points: [], lastSale: null, lowestListing: null, highestBuyOrder: null });
+    expect(await history(name)).toEqual({ marketHashName: name, points: [], period: { median: null, low: null, high: null, volume: 0 }, lastSale: null, lowestListing: null, highestBuyOrder: null });
 
     expectRefused(await app.client().get(itemPath('x'.repeat(201), 'price-history')), 'marketHashName');
     expect((await app.client().get(itemPath('x'.repeat(200), 'price-history'))).status).toBe(200);
