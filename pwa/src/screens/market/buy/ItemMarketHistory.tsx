@@ -24,7 +24,7 @@ export function ItemMarketHistory({ marketHashName }: { marketHashName: string }
   const history = usePriceHistoryQuery(marketHashName, days);
   const sales = useRecentSalesQuery(marketHashName);
   const unreachable = useApiUnreachable();
-  // Read once per answer: "how long ago" need not tick while the dialog is open.
+  // Read once as the dialog opens: "how long ago" need not tick while it is open.
   const [now] = useState(() => Date.now());
   const shown = history.data;
 
