@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventSchema } from '../shared/answers/events';
 import { botStatusAnswer, inventoryAnswer } from '../shared/answers/inventory';
+import { priceHistoryAnswer, recentSalesAnswer } from '../shared/answers/items';
 import {
   featuredSkinsAnswer,
   listingAnswer,
@@ -86,6 +87,11 @@ describe('the answers the PWA reads', () => {
     const purchase = await client.post('/api/purchases', { listingIds: [listing!.id] }, idempotencyKey());
     expectAnswer(purchase, purchaseAnswer, 201);
     expectAnswer(await client.get('/api/orders?limit=5'), ordersPageAnswer);
+    // The bought item's history, with its sale in it.
+    const [{ market_hash_name: itemName }] = (await app.services.dataSource.query('SELECT market_hash_name FROM listings WHERE id = $1', [listing!.id])) as [{ market_hash_name: string }];
+    const history = expectAnswer(await client.get(`/api/items/${encodeURIComponent(itemName)}/price-history?days=7`), priceHistoryAnswer);
+    expect(history.points).not.toEqual([]);
+    expect(expectAnswer(await client.get(`/api/items/${encodeURIComponent(itemName)}/sales?limit=5`), recentSalesAnswer).sales).not.toEqual([]);
 
     const paypal = { paypalEmail: 'ana.lima@example.com', cryptoCurrency: '', walletAddress: '', bankName: '', accountHolderName: '', iban: '', routingNumber: '', accountNumber: '', accountType: '', swiftCode: '', type: 'paypal' };
     const method = expectAnswer(await client.post('/api/payment-methods', paypal, idempotencyKey()), paymentMethodAnswer, 201);

@@ -30,8 +30,8 @@ import { createMarketPage } from './pages/marketPage';
 import { servePwa } from './static';
 
 export const SESSION_COOKIE = 'sm.sid';
-/** Public reads that answer the same to everybody (api/routes/market/router.ts). */
-const SESSIONLESS_PATHS = ['/api/skins', '/api/featured-skins', '/api/market-stats'];
+/** Public reads that answer the same to everybody (api/routes/market/router.ts, api/routes/items/router.ts). */
+const SESSIONLESS_PATHS = ['/api/skins', '/api/featured-skins', '/api/market-stats', '/api/items'];
 const JSON_LIMIT = '100kb';
 
 export interface AppOptions {

@@ -23,6 +23,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/skins',
   'GET /api/featured-skins',
   'GET /api/market-stats',
+  'GET /api/items/:marketHashName/price-history',
+  'GET /api/items/:marketHashName/sales',
   'GET /api/push/public-key',
   'POST /api/contact',
   'POST /api/issue-reports',

@@ -10,9 +10,11 @@
  * - the market under load (ops/bench/market.ts): the catalogue against /healthz, deep pages, the
  *   purchase race;
  * - the catalogue's throughput through nginx with one and with two web processes (ops/bench/cluster.ts);
+ * - an item's price history for a month and a year, and its latest sales, each read from
+ *   PostgreSQL over the seed's 90 days of sales (ops/bench/history.ts);
  * - /readyz answers 503 within 2 s while the database is down.
  * `--only catalogue,purchases` runs only those sections (start, latency, browser, catalogue,
- * purchases, cluster, readyz; the first start always runs, it seeds the market).
+ * purchases, cluster, history, readyz; the first start always runs, it seeds the market).
  * Prints a table with the machine it ran on and writes the same figures as JSON (`--json <file>`,
  * by default .data/bench/<time>.json), so two runs can be compared; exits 1 when a target is
  * missed, 2 when it overran its time limit.
@@ -24,6 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { browserBenchmarks } from './bench/browser';
 import { clusterBenchmarks } from './bench/cluster';
+import { priceHistoryBenchmark } from './bench/history';
 import { catalogueBenchmarks, purchaseBenchmark, type BenchResult } from './bench/market';
 import { buildServer } from './buildServer';
 import { buildPwaIfStale } from './pwaBuild';
@@ -33,7 +36,7 @@ import { SERVER_NODE_FLAGS } from './serverFlags';
 const root = path.resolve(import.meta.dirname, '..');
 const results: BenchResult[] = [];
 const SERVER_BUNDLE = path.join(root, 'dist/server/main.js');
-const SECTIONS = ['start', 'latency', 'browser', 'catalogue', 'purchases', 'cluster', 'readyz'] as const;
+const SECTIONS = ['start', 'latency', 'browser', 'catalogue', 'purchases', 'cluster', 'history', 'readyz'] as const;
 const { values: args } = parseArgs({
   options: {
     listings: { type: 'string', default: '100000' },
@@ -57,8 +60,8 @@ interface SeedLine {
   phases?: Record<string, number>;
 }
 
-/** Starts the server; `seed` is the demo seed's log line when this start seeded. */
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number; seed: SeedLine | null }> {
+/** Starts the server; `seed` and `salesSeed` are the demo seed's log lines when this start seeded. */
+function start(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number; seed: SeedLine | null; salesSeed: (SeedLine & { sales: number }) | null }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     cwd: root,
@@ -67,17 +70,20 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; read
   });
   running.add(child);
   let seed: SeedLine | null = null;
+  let salesSeed: (SeedLine & { sales: number }) | null = null;
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const seeded = output.split('\n').find((line) => line.includes('"msg":"demo market seeded"'));
       if (seeded) seed = JSON.parse(seeded) as SeedLine;
+      const salesSeeded = output.split('\n').find((line) => line.includes('"msg":"demo sales history seeded"'));
+      if (salesSeeded) salesSeed = JSON.parse(salesSeeded) as SeedLine & { sales: number };
       if (output.includes('ready on')) {
         child.stdout!.off('data', onData);
         // Keep draining so the pipe never fills.
         child.stdout!.resume();
-        resolve({ child, readyMs: performance.now() - started, seed });
+        resolve({ child, readyMs: performance.now() - started, seed, salesSeed });
       }
     };
     child.stdout!.on('data', onData);
@@ -159,6 +165,13 @@ try {
     target: '< 60 s',
     ok: seedSeconds < 60,
   });
+  // The sales history the demo seeds after the listings (api/dev/seed/salesHistory.ts), within the same start.
+  const salesPhases = Object.fromEntries(Object.entries(first.salesSeed?.phases ?? {}).map(([phase, ms]) => [`phase ${phase} (ms)`, ms]));
+  results.push({
+    name: `seeding 90 days of sales (${(first.salesSeed?.sales ?? 0).toLocaleString('en-US')}, within the first start)`,
+    value: `${((first.salesSeed?.ms ?? Number.NaN) / 1000).toFixed(2)} s`,
+    metrics: { seconds: (first.salesSeed?.ms ?? Number.NaN) / 1000, sales: first.salesSeed?.sales ?? 0, ...salesPhases },
+  });
   await stop(first.child);
 
   const warm = await start(env);
@@ -180,6 +193,7 @@ try {
   if (runs('catalogue')) await catalogueBenchmarks(base, warm.child.pid!, results);
   if (runs('purchases')) await purchaseBenchmark(base, databaseUrl, results);
   if (runs('cluster')) await clusterBenchmarks(databaseUrl, results);
+  if (runs('history')) await priceHistoryBenchmark(base, databaseUrl, results);
 
   if (runs('readyz')) await readyzWithDatabaseDown(base, dataDir);
 } catch (error) {

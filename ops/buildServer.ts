@@ -8,6 +8,7 @@
  * - The entities' legacy decorators compile as tsconfig.json says (experimentalDecorators); esbuild
  *   emits no decorator metadata, which is why every column names its type.
  * - reflect-metadata is imported before anything else, as TypeORM's decorators expect.
+ * - Stylesheets imported by PWA modules are left out (noStylesheets).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,20 @@ const exactCaseImports: Plugin = {
   },
 };
 
+/**
+ * Stylesheets the PWA's modules import (the item dialog's chart, pwa/src/screens/market/buy/PriceChart.tsx)
+ * are the browser build's: the server renders markup only, and Node cannot load a .css import. They
+ * become empty modules here (the bundle inlines the PWA's lazily loaded modules too, so their
+ * imports reach the server's bundle although it never runs them).
+ */
+const noStylesheets: Plugin = {
+  name: 'no-stylesheets',
+  setup(builder) {
+    builder.onResolve({ filter: /\.css$/ }, ({ path: specifier }) => ({ path: specifier, namespace: 'stylesheet' }));
+    builder.onLoad({ filter: /.*/, namespace: 'stylesheet' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
 const SERVER_ENTRIES = {
   main: 'api/main.ts',
   migrate: 'ops/migrate.ts',
@@ -56,7 +71,7 @@ export function buildServer(outdir = path.join(root, 'dist/server')): Promise<Bu
     packages: 'external',
     tsconfig: path.join(root, 'tsconfig.json'),
     resolveExtensions: EXTENSIONS,
-    plugins: [exactCaseImports],
+    plugins: [exactCaseImports, noStylesheets],
     banner: { js: "import 'reflect-metadata';" },
     logLevel: 'warning',
   });

@@ -189,3 +189,13 @@ export type MarketSort = (typeof MARKET_SORTS)[number];
 
 /** Longest market search, in characters after trimming. */
 export const MAX_SEARCH_LENGTH = 100;
+
+/** The periods an item's price history covers, in days (GET /api/items/:marketHashName/price-history). */
+export const PRICE_HISTORY_DAYS = [7, 30, 90, 365] as const;
+export type PriceHistoryDays = (typeof PRICE_HISTORY_DAYS)[number];
+export const DEFAULT_PRICE_HISTORY_DAYS: PriceHistoryDays = 30;
+/** How many of an item's latest sales GET /api/items/:marketHashName/sales answers unless asked, and at most. */
+export const RECENT_SALES_LIMIT = 20;
+export const MAX_RECENT_SALES_LIMIT = 100;
+/** Steam's market hash names run to some 80 characters; anything far longer is not one. */
+export const MAX_MARKET_HASH_NAME_LENGTH = 200;

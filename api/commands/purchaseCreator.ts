@@ -13,7 +13,8 @@
  * 3. the balance must cover the total: 402 (checked for the message; the ledger's CHECK on the
  *    balance is the real guard, and its refusal maps to the same 402);
  * 4. the order (with the trade URL as it is now) and its items (`awaiting_hold`) are created, the
- *    listings marked sold, and the total moves from the buyer's balance into the order's own
+ *    listings marked sold, each sale recorded for the price history (a refund deletes it again:
+ *    market/deliveries.ts), and the total moves from the buyer's balance into the order's own
  *    escrow account; audit row and events (order and balance for the buyer, listing for each seller).
  *
  * Round trips are the cost under load, so each step is one statement whatever the cart's size:
@@ -82,8 +83,9 @@ interface LockRow {
 }
 
 /**
- * The order, its items (in the order of `$4`), the listings sold and the audit row (the table of
- * audit/auditLog.ts): one row per item, with its order.
+ * The order, its items (in the order of `$4`), the listings sold, each item's sale for the price
+ * history (entities/Sale.ts) and the audit row (the table of audit/auditLog.ts): one row per item,
+ * with its order.
  */
 const writeSql = (dataSource: DataSource) => `
   WITH new_order AS (
@@ -96,6 +98,10 @@ const writeSql = (dataSource: DataSource) => `
     RETURNING *
   ), sold AS (
     UPDATE listings SET sold_at = $6, updated_at = now() WHERE id = ANY($4::uuid[])
+  ), recorded AS (
+    INSERT INTO sales (order_item_id, market_hash_name, exterior, float, price_cents, sold_at)
+    SELECT items.id, l.market_hash_name, l.condition, l.float, items.price_cents, $6
+    FROM items JOIN listings AS l ON l.id = items.listing_id
   ), audited AS (
     INSERT INTO audit_log (actor, action, subject_type, subject_id, details)
     SELECT $7, 'order.created', 'order', new_order.id::text, $8::jsonb FROM new_order

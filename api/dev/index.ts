@@ -19,6 +19,7 @@ import { createSimulatedGateway, simulatedWebhookSecret } from './pay/gateway';
 import { devPayRouter } from './pay/router';
 import { embeddedOidcRoutes } from './oidc/provider';
 import { marketListingsSeeder } from './seed/marketListings';
+import { salesHistorySeeder } from './seed/salesHistory';
 import { createSimulatedTradeBot } from './steam/bot/simulatedTradeBot';
 import { devSteamRouter } from './steam/router';
 
@@ -39,8 +40,8 @@ export function simulatorRoutes(services: AppServices): Middleware {
   return compose(routers);
 }
 
-/** Demo data seeded once per database in simulated mode. */
-export const demoSeeders: Seeder[] = [marketListingsSeeder];
+/** Demo data seeded once per database in simulated mode: the listings, then the sales history of what they list. */
+export const demoSeeders: Seeder[] = [marketListingsSeeder, salesHistorySeeder];
 
 /** The simulated trade bot: trades with the simulated Steam under /dev/steam over HTTP. */
 export function simulatedTradeBot(config: Config, dataSource: DataSource, logger: Logger): TradeBot {

@@ -5,12 +5,13 @@ import { Listing } from './Listing';
 import { Order, OrderItem } from './Order';
 import { PushSubscription } from './PushSubscription';
 import { PaymentMethod } from './PaymentMethod';
+import { Sale } from './Sale';
 import { Session } from './Session';
 import { TradeOffer } from './TradeOffer';
 import { User } from './User';
 import { Withdrawal } from './Withdrawal';
 
 /** Every entity the DataSource knows; listed explicitly so no glob decides what is loaded. */
-export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription];
+export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription, Sale];
 
-export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Session, TradeOffer, User, Withdrawal, PaymentMethod };
+export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Sale, Session, TradeOffer, User, Withdrawal, PaymentMethod };

@@ -32,6 +32,7 @@ import { type CursorFields, decodeCursor, pageOf } from '../pagination';
 export interface MarketItemRow {
   id: string;
   name: string;
+  market_hash_name: string;
   image_url: string;
   /** price_cents as text (bigint cents). */
   price: string;
@@ -47,7 +48,7 @@ export interface MarketItemRow {
 }
 
 export const MARKET_ITEM_COLUMNS =
-  'id, name, image_url, price_cents::text AS price, weapon_type, rarity, condition, float, paint_seed, stat_trak, souvenir, hold_end_time, inspect_link';
+  'id, name, market_hash_name, image_url, price_cents::text AS price, weapon_type, rarity, condition, float, paint_seed, stat_trak, souvenir, hold_end_time, inspect_link';
 
 /** Listings buyers can buy; the catalogue indexes are partial on exactly this predicate. */
 export const AVAILABLE = `sold_at IS NULL AND status IN ('holding', 'active')`;

@@ -1,14 +1,14 @@
 /**
  * A bought item's delivery, as steps inside a command's transaction (the caller holds the locks:
  * listing first, then order item): start (the bot's delivery offer is created), complete (the buyer
- * accepted: the seller is paid) and fail (the buyer is refunded in full from the order's escrow, and
- * why it failed is recorded for the buyer's standing).
+ * accepted: the seller is paid) and fail (the buyer is refunded in full from the order's escrow, the
+ * sale leaves the price history, and why it failed is recorded for the buyer's standing).
  */
 import { type EntityManager, IsNull } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
 import { TRADE_OFFER_STATES } from '../../shared/schemas/market';
 import { type Actor, audit } from '../audit/auditLog';
-import { Listing, Order, OrderItem, type TradeOffer } from '../entities';
+import { Listing, Order, OrderItem, Sale, type TradeOffer } from '../entities';
 import { recordEvent } from '../events/domainEvents';
 import { payoutWithFee, refundFromEscrow } from '../ledger/postings';
 import { type DeliveryFailureReason, recordDeliveryFailure } from './buyerStanding';
@@ -115,6 +115,8 @@ export async function failDelivery(
   item.status = 'failed';
   item.refundedAt = new Date();
   await manager.getRepository(OrderItem).save(item);
+  // A refunded sale did not happen: it leaves the price history (entities/Sale.ts).
+  await manager.getRepository(Sale).delete({ orderItemId: item.id });
   await recordDeliveryFailure(manager, { orderItemId: item.id, buyerId: order.buyerId, reason, at: item.refundedAt });
   await refundFromEscrow(manager, {
     buyerId: order.buyerId,

@@ -8,6 +8,7 @@ export function presentMarketItem(row: MarketItemRow): MarketItem {
   return {
     id: row.id,
     name: row.name,
+    marketHashName: row.market_hash_name,
     imageUrl: row.image_url,
     price: formatMoney(BigInt(row.price)),
     weaponType: row.weapon_type,

@@ -10,6 +10,7 @@ import { type CachedCatalogue } from '../market/catalogueCache';
 import { notFound } from '../errors';
 import { eventsRouter } from './events/router';
 import { inventoryRouter } from './inventory/router';
+import { itemsRouter } from './items/router';
 import { listingsRouter } from './listings/router';
 import { marketRouter } from './market/router';
 import { paymentMethodsRouter } from './paymentMethods/router';
@@ -30,6 +31,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     tradeOffersRouter(services),
     listingsRouter(services),
     marketRouter(services, options.catalogue),
+    itemsRouter(services, options.catalogue),
     paymentMethodsRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),

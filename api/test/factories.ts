@@ -12,7 +12,9 @@
  * - buildOrder: a real purchase (commands/purchaseCreator.ts): order, items, listings sold, the
  *   total in the order's escrow; settleOrderItem: its delivery accepted or declined, as the offer
  *   synchronizer applies the bot's answer (commands/tradeOfferSynchronizer.ts);
- * - buildEmptyOrder: an order row alone, for tests of the ledger's postings themselves.
+ * - buildEmptyOrder: an order row alone, for tests of the ledger's postings themselves;
+ * - buildSales: sales of the price history as the demo's seeded past has them (no order item),
+ *   for tests of the history's reads; a sale of an order comes with buildOrder.
  * Defaults make valid rows (unique steam ids and asset ids); overrides are typed. Money is bigint cents.
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
@@ -31,7 +33,7 @@ import { SIM_BOT_PERSONA_NAME, SIM_BOT_STEAM_ID } from '../dev/steam/accounts';
 import { catalogEntriesNamed, productRarityOf, steamTypeOf } from '../dev/steam/catalog';
 import { createRng, generateItem, personaNameOf } from '../dev/steam/demoInventory';
 import { simIconToken, steamItemName, steamMarketHashName } from '../dev/steam/steamInventoryJson';
-import { Listing, Order, type OrderItem, TradeOffer, User } from '../entities';
+import { Listing, Order, type OrderItem, Sale, TradeOffer, User } from '../entities';
 import { lockSaleOf, startDelivery } from '../market/deliveries';
 import { tradeUrlOf } from './selling';
 import { uniqueSteamId } from './signIn';
@@ -98,7 +100,7 @@ export async function fundUser(db: DataSource, user: Pick<User, 'steamId'>, cent
 const SEED_STATUSES = new Set<string>(['holding', 'active']);
 
 export type ListingOverrides = Partial<
-  Pick<Listing, 'name' | 'priceCents' | 'status' | 'cancelReason' | 'soldAt' | 'featured' | 'holdStartTime' | 'holdEndTime'>
+  Pick<Listing, 'name' | 'marketHashName' | 'priceCents' | 'status' | 'cancelReason' | 'soldAt' | 'featured' | 'holdStartTime' | 'holdEndTime'>
 > & {
   /**
    * A catalogue skin by name ('AK-47 | Redline'): the item is generated from it, so its name,
@@ -156,13 +158,14 @@ export async function buildListings(db: DataSource, options: ListingsOptions): P
   const generated = generateSeedListings({ count: options.count, now: new Date(), holdMs: TRADE_HOLD_MS, sellers: [seller] });
   const overrides = generated.map((_listing, index) => options.overrides?.(index) ?? {});
   const listings = generated.map((generatedListing, index) => {
-    const { skin, exterior, souvenir, float, paintSeed, name, priceCents, status, featured, holdStartTime, holdEndTime } = overrides[index]!;
+    const { skin, exterior, souvenir, float, paintSeed, name, marketHashName, priceCents, status, featured, holdStartTime, holdEndTime } = overrides[index]!;
     const listing = skin ? withSkin(generatedListing, skin, exterior, souvenir) : generatedListing;
     const changed: SeedListing = {
       ...listing,
       item: { ...listing.item, ...(float !== undefined && { float }), ...(paintSeed !== undefined && { paintSeed }) },
       featured: featured ?? false,
       ...(name !== undefined && { name }),
+      ...(marketHashName !== undefined && { marketHashName }),
       // The seed's rows carry number cents; exact, as prices stop at 10,000,000 cents (a CHECK constraint).
       ...(priceCents !== undefined && { priceCents: Number(priceCents) }),
       ...(status !== undefined && SEED_STATUSES.has(status) && { status: status as SeedListing['status'] }),
@@ -284,4 +287,21 @@ export async function settleOrderItem(
     },
     services,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sales
+
+export interface SaleFields {
+  priceCents: bigint;
+  soldAt: Date;
+  /** Default: 0.25. */
+  float?: number | null;
+}
+
+/** Sales of `marketHashName` without an order behind them, as the demo seed writes its past (dev/seed/salesHistory.ts). */
+export async function buildSales(db: DataSource, marketHashName: string, sales: SaleFields[]): Promise<void> {
+  await db.getRepository(Sale).insert(
+    sales.map((sale) => ({ marketHashName, exterior: 'Field-Tested' as const, float: sale.float === undefined ? 0.25 : sale.float, priceCents: sale.priceCents, soldAt: sale.soldAt })),
+  );
 }

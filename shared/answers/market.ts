@@ -85,6 +85,8 @@ export type ListingsPage = z.infer<typeof listingsPageAnswer>;
 export const marketItemAnswer = z.object({
   id: z.string(),
   name: z.string(),
+  /** Steam's market hash name (the name with its exterior): what the item's price history is kept under. */
+  marketHashName: z.string(),
   imageUrl: z.string(),
   price: money,
   weaponType: z.string(),

@@ -62,6 +62,7 @@ describe('GET /api/skins', () => {
     expect(first).toEqual({
       id: expect.any(String),
       name: expect.stringContaining(token),
+      marketHashName: expect.any(String),
       imageUrl: expect.stringMatching(/^\/dev\/steam\/economy\/image\/sim-/),
       price: expect.stringMatching(/^\d+\.\d{2}$/),
       weaponType: expect.any(String),

@@ -14,7 +14,7 @@ function page(name: string): SkinsPage {
 
 /** A save in localStorage of the market's first page as `client` holds it. */
 function saveOf(client: QueryClient): string {
-  return JSON.stringify({ buster: '1', timestamp: Date.now(), clientState: dehydrate(client) });
+  return JSON.stringify({ buster: '2', timestamp: Date.now(), clientState: dehydrate(client) });
 }
 
 const firstPageKey = marketKeys.skins(DEFAULT_MARKET_FILTERS);
@@ -62,5 +62,26 @@ describe('restorePublicCache', () => {
     await restorePublicCache(client);
     expect(firstNames(client)).toEqual(['saved earlier']);
     expect(client.getQueryState(firstPageKey)?.isInvalidated).toBe(true);
+  });
+
+  it("keeps the items' histories and sales loaded last, carried over from earlier saves, and restores them stale", async () => {
+    const history = (name: string) => ({ marketHashName: name, points: [], period: { median: null, low: null, high: null, volume: 0 }, lastSale: null, lowestListing: null, highestBuyOrder: null });
+    const earlier = createQueryClient();
+    earlier.setQueryData(marketKeys.recentSales('Item 0'), { sales: [] }, { updatedAt: Date.now() - 60_000 });
+    storage.set(STORAGE_KEY, saveOf(earlier));
+    const { restorePublicCache } = await import('./publicCache');
+
+    const client = createQueryClient();
+    await restorePublicCache(client);
+    expect(client.getQueryState(marketKeys.recentSales('Item 0'))?.isInvalidated).toBe(true);
+    for (let index = 1; index <= 20; index++) {
+      client.setQueryData(marketKeys.priceHistory(`Item ${index}`, 30), history(`Item ${index}`), { updatedAt: Date.now() + index });
+    }
+    await vi.advanceTimersByTimeAsync(1_500);
+    const saved = JSON.parse(storage.get(STORAGE_KEY)!) as { clientState: { queries: Array<{ queryKey: unknown[] }> } };
+    const items = saved.clientState.queries.map((query) => query.queryKey).filter((key) => key[1] === 'item');
+    // The 16 loaded last; the oldest, carried over from the earlier save, went first.
+    expect(items).toHaveLength(16);
+    expect(items.map((key) => key[2]).sort()).toEqual(Array.from({ length: 16 }, (_, index) => `Item ${index + 5}`).sort());
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The public data kept for offline visits (docs/adr/0044-offline-copies.md): the landing page's market stats
- * and featured skins and the first page of the market's default view, persisted from the TanStack
- * Query cache into localStorage (@tanstack/query-sync-storage-persister), so `/` and `/market`
- * render with the network off. Nothing of the signed-in user goes here (their data is in Dexie).
+ * and featured skins, the first page of the market's default view, and the price histories and
+ * latest sales of the last items opened (MAX_ITEM_ANSWERS answers), persisted from the TanStack
+ * Query cache into localStorage (@tanstack/query-sync-storage-persister), so `/` and `/market`,
+ * and those items' dialogs, render with the network off. Nothing of the signed-in user goes here
+ * (their data is in Dexie).
  *
  * Restored entries count as stale, so an online visit re-reads them at once, while an offline one
  * shows them (their queries wait, paused, for the network).
@@ -25,10 +27,19 @@ import { DEFAULT_MARKET_FILTERS } from '../../../shared/skinsRequest';
 
 const STORAGE_KEY = 'skinmarket.public-cache';
 /** Bump when the shape of a persisted answer changes: older saves are then discarded. */
-const CACHE_VERSION = '1';
+const CACHE_VERSION = '2';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MARKET_FIRST_PAGE = hashKey(marketKeys.skins(DEFAULT_MARKET_FILTERS));
 const PUBLIC_QUERIES = new Set([hashKey(marketKeys.stats()), hashKey(marketKeys.featured()), MARKET_FIRST_PAGE]);
+/**
+ * Item answers (a period's price history, the latest sales) kept, the latest loaded first: a year's
+ * history is some 30 KB, and the whole save is written again at each change of the cache.
+ */
+const MAX_ITEM_ANSWERS = 16;
+const [MARKET, ITEM] = marketKeys.itemsAll();
+
+const isItemQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] === MARKET && query.queryKey[1] === ITEM;
+const isPublicQuery = (query: { queryHash: string; queryKey: readonly unknown[] }) => PUBLIC_QUERIES.has(query.queryHash) || isItemQuery(query);
 
 function localStorageOrUndefined(): Storage | undefined {
   try {
@@ -66,8 +77,16 @@ function withEarlierSaves(client: PersistedClient, storage: Storage | undefined)
   }
   if (!earlier || earlier.buster !== client.buster) return client;
   const present = new Set(client.clientState.queries.map((query) => query.queryHash));
-  const carried = earlier.clientState.queries.filter((query) => PUBLIC_QUERIES.has(query.queryHash) && !present.has(query.queryHash));
+  const carried = earlier.clientState.queries.filter((query) => isPublicQuery(query) && !present.has(query.queryHash));
   return { ...client, clientState: { ...client.clientState, queries: [...client.clientState.queries, ...carried] } };
+}
+
+/** Keeps the MAX_ITEM_ANSWERS item answers loaded last, and every other query. */
+function latestItemsOnly(client: PersistedClient): PersistedClient {
+  const items = client.clientState.queries.filter(isItemQuery).sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  if (items.length <= MAX_ITEM_ANSWERS) return client;
+  const dropped = new Set(items.slice(MAX_ITEM_ANSWERS));
+  return { ...client, clientState: { ...client.clientState, queries: client.clientState.queries.filter((query) => !dropped.has(query)) } };
 }
 
 let options: PersistOptions | undefined;
@@ -84,12 +103,12 @@ export function publicCachePersistOptions(): PersistOptions {
     persister: createSyncStoragePersister({
       storage,
       key: STORAGE_KEY,
-      serialize: (client) => JSON.stringify(withEarlierSaves(firstPageOnly(client), storage)),
+      serialize: (client) => JSON.stringify(latestItemsOnly(withEarlierSaves(firstPageOnly(client), storage))),
     }),
     buster: CACHE_VERSION,
     maxAge: MAX_AGE_MS,
     dehydrateOptions: {
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && PUBLIC_QUERIES.has(query.queryHash),
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && isPublicQuery(query),
       shouldDehydrateMutation: () => false,
     },
   };

@@ -14,6 +14,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '
 import type { SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath, type MarketFilters } from '../../../shared/skinsRequest';
+import type { PriceHistoryDays } from '../../../shared/constants';
 
 export const marketKeys = {
   all: ['market'] as const,
@@ -22,6 +23,10 @@ export const marketKeys = {
   skins: (filters: MarketFilters) => [...marketKeys.skinsAll(), filters] as const,
   featured: () => [...marketKeys.all, 'featured'] as const,
   stats: () => [...marketKeys.all, 'stats'] as const,
+  /** Every item's history and sales (queries/items.ts): public data, kept for offline visits (offline/publicCache.ts). */
+  itemsAll: () => [...marketKeys.all, 'item'] as const,
+  priceHistory: (marketHashName: string, days: PriceHistoryDays) => [...marketKeys.itemsAll(), marketHashName, 'price-history', days] as const,
+  recentSales: (marketHashName: string) => [...marketKeys.itemsAll(), marketHashName, 'sales'] as const,
 };
 
 /**

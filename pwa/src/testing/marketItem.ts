@@ -4,6 +4,7 @@ import type { MarketItem } from '../../../shared/schemas/market';
 export function testMarketItem(fields: Partial<MarketItem> & Pick<MarketItem, 'id'>): MarketItem {
   return {
     name: `Item ${fields.id}`,
+    marketHashName: `Item ${fields.id} (Field-Tested)`,
     imageUrl: '',
     price: '1.00',
     weaponType: 'Rifle',

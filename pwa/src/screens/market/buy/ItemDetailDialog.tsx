@@ -2,7 +2,7 @@
  * A market item's detail dialog: picture,
  * price, float (8 decimals on wide screens, 4 on phones), rarity, the real pattern (Steam's paint
  * seed, or N/A), 'Inspect in Game' when Steam gave an inspect link, when the item can be delivered,
- * and 'Add to cart'.
+ * the item's price history and latest sales (ItemMarketHistory.tsx), and 'Add to cart'.
  */
 import { type ReactNode } from 'react';
 import {
@@ -23,6 +23,7 @@ import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ModalDialog } from '../../../components/dialogs';
 import { ConditionLabel, ItemImage, QualityBadges, RarityBadge, rarityLabel } from '../../../components/items';
 import { deliveryText } from './delivery';
+import { ItemMarketHistory } from './ItemMarketHistory';
 
 interface ItemDetailDialogProps {
   item: MarketItem | null;
@@ -101,6 +102,7 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
             ) : null}
           </Stack>
         </Grid>
+        <ItemMarketHistory marketHashName={item.marketHashName} />
       </Dialog.Body>
       <Dialog.Footer borderTopWidth="1px" borderColor="border" mt="2" pt="4" justifyContent="space-between" gap="3">
         <Box>

@@ -1,0 +1,37 @@
+/**
+ * One item of the market, by its Steam market hash name: its daily price history with the prices
+ * it can be bought at now (GET /api/items/:marketHashName/price-history?days) and its latest sales
+ * (GET …/sales?limit). Public reads that answer the same to everybody: no session is read
+ * (api/app.ts), and each answer is kept briefly per process (market/itemHistory.ts). A name
+ * nothing was sold or listed under has an empty history, not a 404.
+ */
+import Router from '@koa/router';
+import { itemPathSchema, priceHistoryQuerySchema, recentSalesQuerySchema } from '../../../shared/schemas/items';
+import { type AppServices } from '../../context';
+import { type CachedCatalogue } from '../../market/catalogueCache';
+import { createItemHistory } from '../../market/itemHistory';
+import { validated } from '../../middleware/validate';
+import { presentPriceHistory, presentRecentSales } from '../../presenters/itemHistory';
+
+/** `catalogue`: the process's catalogue cache, whose listing events also clear the item answers kept here. */
+export function itemsRouter({ dataSource }: AppServices, catalogue?: CachedCatalogue): Router {
+  const router = new Router({ prefix: '/items' });
+  const history = createItemHistory(dataSource);
+  catalogue?.onClear(() => history.clear());
+
+  router.get(
+    '/:marketHashName/price-history',
+    validated({ params: itemPathSchema, query: priceHistoryQuerySchema }, async (ctx, { params, query }) => {
+      ctx.body = presentPriceHistory(params.marketHashName, await history.priceHistory({ marketHashName: params.marketHashName, days: query.days }));
+    }),
+  );
+
+  router.get(
+    '/:marketHashName/sales',
+    validated({ params: itemPathSchema, query: recentSalesQuerySchema }, async (ctx, { params, query }) => {
+      ctx.body = presentRecentSales(await history.recentSales({ marketHashName: params.marketHashName, limit: query.limit }));
+    }),
+  );
+
+  return router;
+}
