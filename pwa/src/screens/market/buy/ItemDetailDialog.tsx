@@ -2,7 +2,7 @@
  * A market item's detail dialog: picture,
  * price, float (8 decimals on wide screens, 4 on phones), rarity, the real pattern (Steam's paint
  * seed, or N/A), 'Inspect in Game' when Steam gave an inspect link, when the item can be delivered,
- * the item's price history and latest sales (ItemMarketHistory.tsx), and 'Add to cart'.
+ * 'Add to cart', then the item's price history and latest sales (ItemMarketHistory.tsx).
  */
 import { type ReactNode } from 'react';
 import {
@@ -102,7 +102,6 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
             ) : null}
           </Stack>
         </Grid>
-        <ItemMarketHistory marketHashName={item.marketHashName} />
       </Dialog.Body>
       <Dialog.Footer borderTopWidth="1px" borderColor="border" mt="2" pt="4" justifyContent="space-between" gap="3">
         <Box>
@@ -118,6 +117,11 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
           Add to cart
         </Button>
       </Dialog.Footer>
+      {/* Below the action, not above it: the dialog's button stays beside the item it buys, and
+          clear of the toasts in the page's bottom corner. */}
+      <Box px="6" pb="6">
+        <ItemMarketHistory marketHashName={item.marketHashName} />
+      </Box>
     </>
   );
 }
