@@ -9,6 +9,7 @@ import { chakraSystemInStepsPlugin } from './ops/chakraSystemInSteps';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
+import { preloadInSlicesPlugin } from './ops/preloadInSlices';
 import type * as PrerenderStep from './ops/prerender';
 import { staffConsolePlugin } from './ops/staffConsoleBuild';
 import { PAGE_TEMPLATE_FILE } from './shared/prerenderedPages';
@@ -49,6 +50,8 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     lazyChakraGlobalsPlugin(),
     // Chakra's design system built a step per task at start (ops/chakraSystemInSteps.ts).
     chakraSystemInStepsPlugin(),
+    // A lazily loaded module's modulepreload links added a few per task (ops/preloadInSlices.ts).
+    preloadInSlicesPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.
