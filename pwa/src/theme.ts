@@ -265,7 +265,7 @@ const config = defineConfig({
  * carries all ~75 of them (over 100 KB of the first download). A component whose recipe is missing
  * renders unstyled, so a Chakra component new to the app needs its recipe here. They are all in the
  * system from the start: Chakra looks a recipe up in the system it was built with, and its theme
- * module ties every recipe to the start anyway (ADR 0061).
+ * module ties every recipe to the start anyway (ADR 0076).
  */
 const chakraTheme = defineConfig({
   preflight: true,
