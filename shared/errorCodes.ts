@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'trade_url_required',
   'trade_url_cannot_receive',
   'trade_url_trade_hold',
+  'buy_order_closed',
   // Selling
   'listing_not_cancellable',
   'delivery_in_progress',

@@ -5,6 +5,7 @@
  * re-reads the affected lists for the rest.
  */
 import { LISTING_STATUSES } from '../constants';
+import { BUY_ORDER_STATUSES } from './buyOrders';
 import { CANCEL_REASONS } from './market';
 import * as z from './z';
 import { money } from './z';
@@ -52,13 +53,22 @@ const orderEvent = z.object({
   refunded: z.optional(z.boolean()),
 });
 
+/** A bid of the user's was placed, filled by a unit, or cancelled: where it stands now. */
+const buyOrderEvent = z.object({
+  buyOrderId: z.string(),
+  status: z.enum(BUY_ORDER_STATUSES),
+  filled: z.number(),
+  remaining: z.number(),
+});
+
 /** Every live event: its type (the SSE event name) and payload (the SSE data). */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listing'), payload: listingEvent }),
   z.object({ type: z.literal('balance'), payload: balanceEvent }),
   z.object({ type: z.literal('trade-offer'), payload: tradeOfferEvent }),
   z.object({ type: z.literal('order'), payload: orderEvent }),
+  z.object({ type: z.literal('buy-order'), payload: buyOrderEvent }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
-export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order'] as const satisfies readonly LiveEventType[];
+export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order', 'buy-order'] as const satisfies readonly LiveEventType[];

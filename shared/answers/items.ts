@@ -32,7 +32,7 @@ export const priceHistoryAnswer = z.object({
   lastSale: z.nullable(money),
   /** The cheapest listing buyers can buy now. */
   lowestListing: z.nullable(money),
-  /** The best buy order (null: the market has no buy orders yet). */
+  /** The best open buy order's price (null: nobody bids). */
   highestBuyOrder: z.nullable(money),
 });
 export type PriceHistory = z.infer<typeof priceHistoryAnswer>;

@@ -88,7 +88,9 @@ export type DepositCheckout = z.infer<typeof depositCheckoutAnswer>;
  * `chargeback`: the payment provider took a deposit back (refund or dispute); `debt`: the part of
  * a chargeback the balance did not cover, owed until repaid; `debt_repayment`: money credited
  * later that went to that debt first; `chargeback_reversal`: a dispute ruled in the user's favour
- * gave back what it took.
+ * gave back what it took. `buy_order`: a bid's price × quantity set aside in its reserve;
+ * `buy_order_fill`: a unit filled below the bid, the difference back; `buy_order_release`: what a
+ * cancelled bid still held, back.
  */
 export const LEDGER_KINDS = [
   'deposit',
@@ -101,6 +103,9 @@ export const LEDGER_KINDS = [
   'debt',
   'debt_repayment',
   'chargeback_reversal',
+  'buy_order',
+  'buy_order_fill',
+  'buy_order_release',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

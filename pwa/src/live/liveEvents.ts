@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../shared/answers/events';
 import type { ListingsPage } from '../../../shared/answers/market';
-import { listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys } from '../queries/keys';
+import { buyOrderKeys, listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys } from '../queries/keys';
 import { mapPagedItems, type PagedList } from '../queries/pagedLists';
 import type { User } from '../queries/user';
 
@@ -39,6 +39,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       return;
     case 'order':
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      return;
+    case 'buy-order':
+      // The user's bids and the books they are in (the event does not name the item).
+      void queryClient.invalidateQueries({ queryKey: buyOrderKeys.all });
       return;
   }
 }

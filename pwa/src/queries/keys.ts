@@ -52,3 +52,11 @@ export const tradeOfferKeys = {
   status: (offerId: string) => [...tradeOfferKeys.all, offerId, 'status'] as const,
   send: () => [...tradeOfferKeys.all, 'send'] as const,
 };
+
+export const buyOrderKeys = {
+  all: ['buy-orders'] as const,
+  /** The signed-in user's bids; logout reloads the page, so one entry per session is enough. */
+  mine: () => [...buyOrderKeys.all, 'mine'] as const,
+  /** An item's public book of open bids. */
+  book: (marketHashName: string) => [...buyOrderKeys.all, 'book', marketHashName] as const,
+};

@@ -12,6 +12,7 @@ import {
   ArrowUpFromLineIcon,
   BadgeDollarSignIcon,
   CircleCheckIcon,
+  GavelIcon,
   HandCoinsIcon,
   ReceiptIcon,
   RotateCcwIcon,
@@ -38,6 +39,9 @@ const KIND_DETAILS: Record<LedgerKind, { label: string; icon: ComponentType; owe
   debt: { label: 'Owed after chargeback', icon: HandCoinsIcon, owed: true },
   debt_repayment: { label: 'Debt repayment', icon: CircleCheckIcon },
   chargeback_reversal: { label: 'Chargeback reversed', icon: ShieldCheckIcon },
+  buy_order: { label: 'Buy order placed', icon: GavelIcon },
+  buy_order_fill: { label: 'Buy order filled below your price', icon: Undo2Icon },
+  buy_order_release: { label: 'Buy order cancelled', icon: Undo2Icon },
 };
 
 const UNKNOWN_KIND = { label: 'Transaction', icon: ReceiptIcon };
