@@ -49,6 +49,10 @@ export class OrderItem {
   @Column({ name: 'refunded_at', type: 'timestamptz', nullable: true })
   refundedAt: Date | null;
 
+  /** The buy order this unit filled (market/buyOrderFills.ts); null for a purchase. */
+  @Column({ name: 'buy_order_id', type: 'uuid', nullable: true })
+  buyOrderId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

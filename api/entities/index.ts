@@ -1,3 +1,4 @@
+import { BuyOrder } from './BuyOrder';
 import { ContactMessage } from './ContactMessage';
 import { Deposit } from './Deposit';
 import { IssueReport } from './IssueReport';
@@ -12,6 +13,6 @@ import { User } from './User';
 import { Withdrawal } from './Withdrawal';
 
 /** Every entity the DataSource knows; listed explicitly so no glob decides what is loaded. */
-export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription, Sale];
+export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription, Sale, BuyOrder];
 
-export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Sale, Session, TradeOffer, User, Withdrawal, PaymentMethod };
+export { BuyOrder, ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Sale, Session, TradeOffer, User, Withdrawal, PaymentMethod };

@@ -2,8 +2,9 @@
  * The double-entry ledger. Every money movement is one ledger transaction whose entries sum to
  * zero. Running balances — and the row locks that keep them — exist only where a constraint needs
  * them: each user's available balance, kept from going negative by a CHECK
- * constraint (an overdraft fails in the database itself), and each order's own escrow account
- * (never negative either). Their entries record the balance after them. The platform's accounts
+ * constraint (an overdraft fails in the database itself), each order's own escrow account and
+ * each buy order's own reserve (never negative either). Their entries record the balance after
+ * them. The platform's accounts
  * (`external`, `withdrawals_pending`, `platform_fees`) are never locked or updated: they receive
  * entries only (balance_after null) and their balance is the sum of those, so no deposit,
  * withdrawal or purchase waits on a shared row. Accounts with balances are locked in a fixed
@@ -25,8 +26,11 @@ import { sqlState } from '../db/transaction';
 /** The platform's own accounts: entries only, no running balance. */
 export type SystemAccountKind = 'withdrawals_pending' | 'platform_fees' | 'external';
 
-/** A user's available balance or debt (by user id), an order's escrow (by order id), or a platform account. */
-export type AccountRef = { user: string } | { debt: string } | { escrow: string } | { system: SystemAccountKind };
+/**
+ * A user's available balance or debt (by user id), an order's escrow (by order id), a buy order's
+ * reserve (by buy order id), or a platform account.
+ */
+export type AccountRef = { user: string } | { debt: string } | { escrow: string } | { reserve: string } | { system: SystemAccountKind };
 
 export interface Leg {
   account: AccountRef;
@@ -57,6 +61,13 @@ export class EscrowOverdrawnError extends Error {
   }
 }
 
+export class ReserveOverdrawnError extends Error {
+  constructor() {
+    super('A buy order reserve cannot go below zero');
+    this.name = 'ReserveOverdrawnError';
+  }
+}
+
 export class DuplicatePostingError extends Error {
   constructor(reference: string) {
     super(`Ledger posting ${reference} already exists`);
@@ -76,13 +87,14 @@ async function userAccountId(manager: EntityManager, userId: string): Promise<st
   return existing!.id;
 }
 
-type AccountKind = 'user_available' | 'user_debt' | 'order_escrow' | SystemAccountKind;
+type AccountKind = 'user_available' | 'user_debt' | 'order_escrow' | 'buy_order_reserve' | SystemAccountKind;
 
-/** Where an account reference points: its kind, and its owner (a user or an order) unless it is the platform's. */
+/** Where an account reference points: its kind, and its owner (a user, an order or a buy order) unless it is the platform's. */
 function accountOf(ref: AccountRef): { kind: AccountKind; owner: string | null } {
   if ('user' in ref) return { kind: 'user_available', owner: ref.user };
   if ('debt' in ref) return { kind: 'user_debt', owner: ref.debt };
   if ('escrow' in ref) return { kind: 'order_escrow', owner: ref.escrow };
+  if ('reserve' in ref) return { kind: 'buy_order_reserve', owner: ref.reserve };
   return { kind: ref.system, owner: null };
 }
 
@@ -108,23 +120,26 @@ async function resolveAndLock(manager: EntityManager, legs: Leg[]): Promise<Reso
   const accounts = legs.map((leg) => accountOf(leg.account));
   const owners = (kind: AccountKind) => [...new Set(accounts.filter((account) => account.kind === kind).map((account) => account.owner!))];
   const systemKinds = [...new Set(accounts.filter((account) => account.owner === null).map((account) => account.kind))];
-  const params = [owners('user_available'), owners('user_debt'), owners('order_escrow'), systemKinds];
+  const params = [owners('user_available'), owners('user_debt'), owners('order_escrow'), systemKinds, owners('buy_order_reserve')];
   for (let attempt = 1; ; attempt++) {
     const rows = (await manager.query(
       `WITH created AS (
-         INSERT INTO ledger_accounts (kind, user_id, order_id)
-         SELECT 'user_available', owner, NULL::uuid FROM unnest($1::uuid[]) AS owner
-         UNION ALL SELECT 'user_debt', owner, NULL FROM unnest($2::uuid[]) AS owner
-         UNION ALL SELECT 'order_escrow', NULL, owner FROM unnest($3::uuid[]) AS owner
+         INSERT INTO ledger_accounts (kind, user_id, order_id, buy_order_id)
+         SELECT 'user_available', owner, NULL::uuid, NULL::uuid FROM unnest($1::uuid[]) AS owner
+         UNION ALL SELECT 'user_debt', owner, NULL, NULL FROM unnest($2::uuid[]) AS owner
+         UNION ALL SELECT 'order_escrow', NULL, owner, NULL FROM unnest($3::uuid[]) AS owner
+         UNION ALL SELECT 'buy_order_reserve', NULL, NULL, owner FROM unnest($5::uuid[]) AS owner
          ON CONFLICT DO NOTHING
-         RETURNING id, kind, COALESCE(user_id, order_id) AS owner
+         RETURNING id, kind, COALESCE(user_id, order_id, buy_order_id) AS owner
        ), locked AS (
-         SELECT id, kind, COALESCE(user_id, order_id) AS owner FROM ledger_accounts
+         SELECT id, kind, COALESCE(user_id, order_id, buy_order_id) AS owner FROM ledger_accounts
          WHERE (kind = 'user_available' AND user_id = ANY($1::uuid[])) OR (kind = 'order_escrow' AND order_id = ANY($3::uuid[]))
+           OR (kind = 'buy_order_reserve' AND buy_order_id = ANY($5::uuid[]))
          ORDER BY id FOR UPDATE
        ), unlocked AS (
          SELECT id, kind, user_id AS owner FROM ledger_accounts
-         WHERE (kind = 'user_debt' AND user_id = ANY($2::uuid[])) OR (kind = ANY($4::text[]) AND user_id IS NULL AND order_id IS NULL)
+         WHERE (kind = 'user_debt' AND user_id = ANY($2::uuid[]))
+           OR (kind = ANY($4::text[]) AND user_id IS NULL AND order_id IS NULL AND buy_order_id IS NULL)
        )
        SELECT * FROM created UNION ALL SELECT * FROM locked UNION ALL SELECT * FROM unlocked`,
       params,
@@ -260,6 +275,7 @@ function balanceRefusal(error: unknown): unknown {
   const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint;
   if (constraint === 'ledger_accounts_available_not_negative') return new InsufficientFundsError();
   if (constraint === 'ledger_accounts_escrow_not_negative') return new EscrowOverdrawnError();
+  if (constraint === 'ledger_accounts_reserve_not_negative') return new ReserveOverdrawnError();
   return error;
 }
 
@@ -291,6 +307,14 @@ export async function owedBy(manager: Pick<EntityManager, 'query'>, userId: stri
 /** The user's available balance in cents (0 before their first movement). */
 export async function availableBalance(manager: Pick<EntityManager, 'query'>, userId: string): Promise<bigint> {
   const [row] = (await manager.query(`SELECT balance FROM ledger_accounts WHERE kind = 'user_available' AND user_id = $1`, [userId])) as Array<{
+    balance: string;
+  }>;
+  return row ? BigInt(row.balance) : 0n;
+}
+
+/** What a buy order's reserve holds in cents (0 once filled or cancelled). */
+export async function reserveBalance(manager: Pick<EntityManager, 'query'>, buyOrderId: string): Promise<bigint> {
+  const [row] = (await manager.query(`SELECT balance FROM ledger_accounts WHERE kind = 'buy_order_reserve' AND buy_order_id = $1`, [buyOrderId])) as Array<{
     balance: string;
   }>;
   return row ? BigInt(row.balance) : 0n;

@@ -183,3 +183,64 @@ export function refundFromEscrow(
     ],
   });
 }
+
+/**
+ * A placed buy order sets its price × quantity aside from the bidder's available balance in the
+ * order's own reserve; answers the available balance after it.
+ */
+export async function reserveForBuyOrder(
+  manager: EntityManager,
+  p: { userId: string; cents: bigint; buyOrderId: string; description: string },
+): Promise<{ balanceCents: bigint }> {
+  const cents = positive(p.cents);
+  const { balancesAfter } = await post(manager, {
+    kind: 'buy_order',
+    description: p.description,
+    reference: `buy-order:${p.buyOrderId}`,
+    legs: [
+      { account: { user: p.userId }, amount: -cents },
+      { account: { reserve: p.buyOrderId }, amount: cents },
+    ],
+  });
+  return { balanceCents: balancesAfter[0]! };
+}
+
+/**
+ * One unit of a buy order filled: the bid's price leaves its reserve, the listing's price into the
+ * new order's escrow (as a purchase would put it) and what the bid held above it back to the
+ * bidder's available balance (no leg when the listing was at the bid's price: the ledger refuses
+ * zero amounts).
+ */
+export function fillFromReserve(
+  manager: EntityManager,
+  p: { bidderId: string; buyOrderId: string; bidCents: bigint; listingCents: bigint; orderId: string; description: string },
+) {
+  const bid = positive(p.bidCents);
+  const price = positive(p.listingCents);
+  const returned = bid - price;
+  if (returned < 0n) throw new Error('a buy order fills only at or below its price');
+  return post(manager, {
+    kind: 'buy_order_fill',
+    description: p.description,
+    reference: `buy-order-fill:${p.orderId}`,
+    legs: [
+      { account: { reserve: p.buyOrderId }, amount: -bid },
+      { account: { escrow: p.orderId }, amount: price },
+      ...(returned > 0n ? [{ account: { user: p.bidderId }, amount: returned }] : []),
+    ],
+  });
+}
+
+/** A cancelled buy order's reserve, whatever it still holds, returns to the bidder's available balance. */
+export function releaseReserve(manager: EntityManager, p: { userId: string; cents: bigint; buyOrderId: string; description: string }) {
+  const cents = positive(p.cents);
+  return post(manager, {
+    kind: 'buy_order_release',
+    description: p.description,
+    reference: `buy-order-release:${p.buyOrderId}`,
+    legs: [
+      { account: { reserve: p.buyOrderId }, amount: -cents },
+      { account: { user: p.userId }, amount: cents },
+    ],
+  });
+}

@@ -1,11 +1,13 @@
 /**
  * The ledger's invariants, checked against the database after every integration test: every
  * transaction sums to zero and so do all entries together; accounts with running balances (users'
- * available balances and debts, orders' escrows) hold exactly the sum of their entries, their last
- * entry's balance_after, and never less than zero (a debt never more than zero); a user who owes
- * has nothing available (credits repay the debt first); the platform's accounts keep no running
- * balance; every order's escrow holds exactly the prices of its unsettled items (zero once all are
- * settled); and each deposit's reversed amount is exactly what its chargebacks took back.
+ * available balances and debts, orders' escrows, buy orders' reserves) hold exactly the sum of
+ * their entries, their last entry's balance_after, and never less than zero (a debt never more than
+ * zero); a user who owes has nothing available (credits repay the debt first); the platform's
+ * accounts keep no running balance; every order's escrow holds exactly the prices of its unsettled
+ * items (zero once all are settled); every buy order's reserve holds its price for each unit still
+ * wanted (zero once closed); and each deposit's reversed amount is exactly what its chargebacks
+ * took back.
  */
 import { expect } from 'vitest';
 import { type DataSource } from 'typeorm';
@@ -15,8 +17,8 @@ export async function expectLedgerInvariants(dataSource: DataSource): Promise<vo
   expect(unbalanced, 'transactions whose entries do not sum to zero').toEqual([]);
   const [sum] = (await dataSource.query('SELECT COALESCE(sum(amount), 0)::text AS total FROM ledger_entries')) as Array<{ total: string }>;
   expect(sum?.total, 'sum of all ledger entries').toBe('0');
-  const negative = await dataSource.query(`SELECT id, kind FROM ledger_accounts WHERE kind IN ('user_available', 'order_escrow') AND balance < 0`);
-  expect(negative, 'available balances or escrows below zero').toEqual([]);
+  const negative = await dataSource.query(`SELECT id, kind FROM ledger_accounts WHERE kind IN ('user_available', 'order_escrow', 'buy_order_reserve') AND balance < 0`);
+  expect(negative, 'available balances, escrows or buy order reserves below zero').toEqual([]);
   const positiveDebts = await dataSource.query(`SELECT id FROM ledger_accounts WHERE kind = 'user_debt' AND balance > 0`);
   expect(positiveDebts, 'debt accounts above zero (repaid more than was owed)').toEqual([]);
   const owingWithMoney = await dataSource.query(
@@ -26,22 +28,38 @@ export async function expectLedgerInvariants(dataSource: DataSource): Promise<vo
   expect(owingWithMoney, 'users who owe yet have an available balance (a credit that did not repay the debt)').toEqual([]);
   const drifted = await dataSource.query(
     `SELECT a.id, a.kind FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-     WHERE a.kind IN ('user_available', 'user_debt', 'order_escrow')
+     WHERE a.kind IN ('user_available', 'user_debt', 'order_escrow', 'buy_order_reserve')
      GROUP BY a.id, a.kind, a.balance HAVING a.balance IS DISTINCT FROM COALESCE(sum(e.amount), 0)`,
   );
   expect(drifted, 'accounts whose balance differs from their entries').toEqual([]);
   const lastBalances = await dataSource.query(
     `SELECT a.id FROM ledger_accounts a
      JOIN LATERAL (SELECT balance_after FROM ledger_entries WHERE account_id = a.id ORDER BY id DESC LIMIT 1) last ON true
-     WHERE a.kind IN ('user_available', 'user_debt', 'order_escrow') AND last.balance_after IS DISTINCT FROM a.balance`,
+     WHERE a.kind IN ('user_available', 'user_debt', 'order_escrow', 'buy_order_reserve') AND last.balance_after IS DISTINCT FROM a.balance`,
   );
   expect(lastBalances, "accounts whose last entry's balance_after is not their balance").toEqual([]);
   const platformBalances = await dataSource.query(
-    `SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_available', 'user_debt', 'order_escrow') AND balance IS NOT NULL`,
+    `SELECT id, kind FROM ledger_accounts WHERE kind NOT IN ('user_available', 'user_debt', 'order_escrow', 'buy_order_reserve') AND balance IS NOT NULL`,
   );
   expect(platformBalances, 'platform accounts with a running balance (a hot row)').toEqual([]);
   await expectEscrowMatchesOrders(dataSource);
+  await expectReservesMatchBuyOrders(dataSource);
   await expectReversalsMatchChargebacks(dataSource);
+}
+
+/**
+ * A buy order's reserve holds exactly its price for each unit still wanted while it is open, and
+ * nothing once filled or cancelled; and each unit it filled is one order item linked to it.
+ */
+async function expectReservesMatchBuyOrders(dataSource: DataSource): Promise<void> {
+  const mismatched = await dataSource.query(
+    `SELECT b.id, b.status, b.filled, a.balance::text AS reserve,
+            (SELECT count(*)::int FROM order_items i WHERE i.buy_order_id = b.id) AS items
+     FROM buy_orders b LEFT JOIN ledger_accounts a ON a.kind = 'buy_order_reserve' AND a.buy_order_id = b.id
+     WHERE COALESCE(a.balance, 0) <> CASE WHEN b.status = 'open' THEN b.price_cents * (b.quantity - b.filled) ELSE 0 END
+        OR b.filled <> (SELECT count(*) FROM order_items i WHERE i.buy_order_id = b.id)`,
+  );
+  expect(mismatched, "buy orders whose reserve is not price × remaining, or whose fills are not their order items").toEqual([]);
 }
 
 /**
