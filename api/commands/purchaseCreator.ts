@@ -27,14 +27,15 @@
  * hold-end job's (commands/holdEnder.ts).
  */
 import { type DataSource, type EntityManager } from 'typeorm';
-import { formatMoney, formatUsd } from '../../shared/money';
+import { formatMoney } from '../../shared/money';
 import { joinOrBegin } from '../db/transaction';
 import { columnsOf, entityOf } from '../db/rawEntities';
-import { Listing, Order, OrderItem } from '../entities';
+import { Listing, type Order, type OrderItem } from '../entities';
 import { badRequest, conflict, HttpError } from '../errors';
 import { recordEvents } from '../events/domainEvents';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { purchaseToEscrow } from '../ledger/postings';
+import { soldListingEvent, writeOrder } from '../market/orderWrites';
 import { namesOf, unavailableListings } from '../market/purchasePreflight';
 import { refuseIfFrozen } from '../users/frozenAccounts';
 import { accountInDebt } from '../wallet/withdrawable';
@@ -82,34 +83,6 @@ interface LockRow {
   [column: string]: unknown;
 }
 
-/**
- * The order, its items (in the order of `$4`), the listings sold, each item's sale for the price
- * history (entities/Sale.ts) and the audit row (the table of audit/auditLog.ts): one row per item,
- * with its order.
- */
-const writeSql = (dataSource: DataSource) => `
-  WITH new_order AS (
-    INSERT INTO orders (buyer_id, total_cents, trade_url) VALUES ($1, $2, $3) RETURNING *
-  ), items AS (
-    INSERT INTO order_items (order_id, listing_id, price_cents)
-    SELECT new_order.id, bought.listing_id, bought.price_cents
-    FROM new_order CROSS JOIN unnest($4::uuid[], $5::bigint[]) WITH ORDINALITY AS bought(listing_id, price_cents, n)
-    ORDER BY bought.n
-    RETURNING *
-  ), sold AS (
-    UPDATE listings SET sold_at = $6, updated_at = now() WHERE id = ANY($4::uuid[])
-  ), recorded AS (
-    INSERT INTO sales (order_item_id, market_hash_name, exterior, float, price_cents, sold_at)
-    SELECT items.id, l.market_hash_name, l.condition, l.float, items.price_cents, $6
-    FROM items JOIN listings AS l ON l.id = items.listing_id
-  ), audited AS (
-    INSERT INTO audit_log (actor, action, subject_type, subject_id, details)
-    SELECT $7, 'order.created', 'order', new_order.id::text, $8::jsonb FROM new_order
-  )
-  SELECT ${columnsOf(dataSource, Order, 'o')}, ${columnsOf(dataSource, OrderItem, 'i')}
-  FROM new_order AS o CROSS JOIN items AS i JOIN unnest($4::uuid[]) WITH ORDINALITY AS bought(listing_id, n) ON bought.listing_id = i.listing_id
-  ORDER BY bought.n`;
-
 export async function purchaseCreator({ buyerId, listingIds, dataSource, manager }: Props): Promise<PurchaseOutcome> {
   try {
     return await joinOrBegin(dataSource, manager, async (tx) => {
@@ -138,20 +111,13 @@ export async function purchaseCreator({ buyerId, listingIds, dataSource, manager
       const totalCents = locked.reduce((sum, listing) => sum + listing.priceCents, 0n);
       if (BigInt(buyer.available ?? '0') < totalCents) throw notEnoughBalance();
 
-      const soldAt = new Date();
-      const written = (await tx.query(writeSql(db), [
+      const { order, items } = await writeOrder(tx, {
         buyerId,
-        totalCents.toString(),
-        buyer.buyer_trade_url,
-        locked.map((listing) => listing.id),
-        locked.map((listing) => listing.priceCents.toString()),
-        soldAt,
-        `user:${buyerId}`,
-        JSON.stringify({ listingIds: locked.map((listing) => listing.id), totalCents: totalCents.toString() }),
-      ])) as Array<Record<string, unknown>>;
-      const order = entityOf(db, Order, written[0]!, 'o')!;
-      const items = written.map((row) => entityOf(db, OrderItem, row, 'i')!);
-      for (const listing of locked) listing.soldAt = soldAt;
+        tradeUrl: buyer.buyer_trade_url,
+        listings: locked,
+        actor: `user:${buyerId}`,
+        details: { listingIds: locked.map((listing) => listing.id), totalCents: totalCents.toString() },
+      });
 
       const { balanceCents } = await purchaseToEscrow(tx, {
         buyerId,
@@ -163,11 +129,7 @@ export async function purchaseCreator({ buyerId, listingIds, dataSource, manager
       await recordEvents(tx, [
         { userId: buyerId, type: 'order', payload: { orderId: order.id, status: 'created', total: formatMoney(totalCents) } },
         { userId: buyerId, type: 'balance', payload: { balance: formatMoney(balanceCents), orderId: order.id } },
-        ...locked.map((listing) => ({
-          userId: listing.sellerId,
-          type: 'listing' as const,
-          payload: { listingId: listing.id, status: listing.status, sold: true, message: `${listing.name} sold for ${formatUsd(listing.priceCents)}` },
-        })),
+        ...locked.map(soldListingEvent),
       ]);
       return { order, items, listings: byId, balanceCents };
     });
