@@ -3,7 +3,8 @@
  * background poller or a status poll) to our trade_offers row, in one transaction with the row
  * locked. Idempotent: a state already recorded changes nothing. What an outcome means depends on
  * the offer's kind:
- * - deposit accepted: one `holding` listing per item; declined/expired/…: failed, no listing;
+ * - deposit accepted: one `holding` listing per item, sold at once to any buy order that wants it;
+ *   declined/expired/…: failed, no listing;
  * - delivery accepted: delivered, listing completed, seller paid; failed: buyer refunded, relisted;
  * - return accepted: the seller has the item back; failed: the sweep sends another return later.
  */
@@ -15,6 +16,7 @@ import { Listing, TradeOffer, User } from '../entities';
 import { recordEvent } from '../events/domainEvents';
 import { expireCachedInventory } from '../inventory/cache';
 import { completeDelivery, failDelivery, failureReasonOfState, lockSaleOf } from '../market/deliveries';
+import { fillBuyOrders } from '../market/buyOrderFills';
 import { createDepositListings } from '../market/depositListings';
 import { failureMessage, statusForState } from '../market/offerStates';
 import { type BotOffer } from '../steam/tradeBot';
@@ -97,6 +99,8 @@ async function onAccepted(manager: EntityManager, offer: TradeOffer, botOffer: B
       });
       await recordEvent(manager, { userId: listing.sellerId, type: 'listing', payload: { listingId: listing.id, status: 'holding' } });
     }
+    // Bids waiting for these items buy them at once, in this transaction (docs/adr/0077-buy-orders.md).
+    await fillBuyOrders(manager, listings, ACTOR);
     return listings;
   }
   if (offer.kind === 'delivery') await completeDelivery(manager, { offer, actor: ACTOR });

@@ -3,7 +3,7 @@
  * ask for the same few first pages again and again, and answering them from memory for a second
  * spares PostgreSQL most of the read load. Entries live TTL_MS (a listing added elsewhere shows
  * within a second). Every listing event (api/events/domainEvents.ts: sold, cancelled, out of its
- * hold, delivered) empties the cache in every process: each keeps one connection LISTENing to the
+ * hold, delivered), and every buy-order event, empties the cache in every process: each keeps one connection LISTENing to the
  * domain events from its first read on, and the event's NOTIFY arrives when the change commits, so
  * nobody is offered a sold item for the rest of the second. Concurrent requests for one page share
  * one query. Bounded in size: the oldest entry goes first. What else a process keeps of the
@@ -31,17 +31,22 @@ interface Entry {
   answer?: Promise<EncodedBody>;
 }
 
-/** A domain event's notification: its id, user and type (api/events/domainEvents.ts). */
-function isListingEvent(payload: string | undefined): boolean {
+/**
+ * A domain event's notification (its id, user and type: api/events/domainEvents.ts) that changes
+ * what the market shows: a listing's, or a buy order's (the best bid in the price histories that
+ * register with `onClear`).
+ */
+function isMarketEvent(payload: string | undefined): boolean {
   try {
-    return (JSON.parse(payload ?? '') as { type?: DomainEventType }).type === 'listing';
+    const { type } = JSON.parse(payload ?? '') as { type?: DomainEventType };
+    return type === 'listing' || type === 'buy-order';
   } catch {
     return false;
   }
 }
 
 /**
- * Keeps one connection LISTENing to the domain events and calls `onChange` for every listing event,
+ * Keeps one connection LISTENing to the domain events and calls `onChange` for every market event,
  * and once each time listening (re)starts: whatever was sent while it was not listening is lost, so
  * everything cached may be stale.
  */
@@ -66,7 +71,7 @@ function changeListener(url: string, onChange: () => void, logger: Logger | unde
     // A frozen database must not leave the attempt (or the LISTEN) waiting forever.
     const candidate = new pg.Client({ connectionString: url, application_name: 'skinmarket-catalogue', connectionTimeoutMillis: 2_000, query_timeout: 5_000, keepAlive: true });
     candidate.on('notification', (message) => {
-      if (message.channel === DOMAIN_EVENTS_CHANNEL && isListingEvent(message.payload)) onChange();
+      if (message.channel === DOMAIN_EVENTS_CHANNEL && isMarketEvent(message.payload)) onChange();
     });
     candidate.on('error', (error) => {
       logger?.warn({ err: error }, 'catalogue cache: listening connection lost');
@@ -146,7 +151,7 @@ export function createCachedCatalogue(dataSource: Pick<DataSource, 'query' | 'op
     read,
     answer,
     /**
-     * Calls `callback` whenever the pages are forgotten (a listing event, or listening restarted).
+     * Calls `callback` whenever the pages are forgotten (a listing or buy-order event, or listening restarted).
      * Starts listening, as a first read does.
      */
     onClear(callback: () => void): void {

@@ -12,7 +12,8 @@
  * up in bigint arithmetic: (lower + upper + 1) / 2.
  *
  * Each answer is kept for a few seconds per process and forgotten on every listing event (a sale,
- * a refund, a new or cancelled listing), with the catalogue's pages (market/catalogueCache.ts).
+ * a refund, a new or cancelled listing) and buy-order event (a bid placed, filled or cancelled),
+ * with the catalogue's pages (market/catalogueCache.ts).
  */
 import { type DataSource } from 'typeorm';
 import { type PriceHistoryDays } from '../../shared/constants';
@@ -53,6 +54,8 @@ export interface PriceHistoryRow {
   last_sale: string | null;
   /** The cheapest available listing's price (cents as text), or null. */
   lowest_listing: string | null;
+  /** The best open buy order's price (cents as text), or null. */
+  highest_buy_order: string | null;
 }
 
 export interface RecentSaleRow {
@@ -64,8 +67,8 @@ export interface RecentSaleRow {
 
 /**
  * `days` UTC days up to and including the day of `now` (the first one from its midnight), the
- * period as a whole (its median as exact as a day's), the latest sale and the cheapest listing, in
- * one statement.
+ * period as a whole (its median as exact as a day's), the latest sale, the cheapest listing and the
+ * best open bid, in one statement.
  */
 export async function readPriceHistory(
   dataSource: Pick<DataSource, 'query'>,
@@ -85,7 +88,8 @@ export async function readPriceHistory(
        (SELECT coalesce(json_agg(daily ORDER BY daily.date), '[]'::json) FROM daily) AS points,
        (SELECT row_to_json(period) FROM (SELECT ${FIGURES} FROM window_sales) AS period) AS period,
        (SELECT price_cents::text FROM sales WHERE market_hash_name = $1 ORDER BY sold_at DESC, id DESC LIMIT 1) AS last_sale,
-       (SELECT min(price_cents)::text FROM listings WHERE market_hash_name = $1 AND ${AVAILABLE}) AS lowest_listing`,
+       (SELECT min(price_cents)::text FROM listings WHERE market_hash_name = $1 AND ${AVAILABLE}) AS lowest_listing,
+       (SELECT max(price_cents)::text FROM buy_orders WHERE market_hash_name = $1 AND status = 'open') AS highest_buy_order`,
     [p.marketHashName, p.now ?? new Date(), p.days],
   )) as [PriceHistoryRow];
   return row;

@@ -11,6 +11,7 @@ describe('presentPriceHistory', () => {
       period: { median: '1003', low: '1', high: '10000000', volume: 4 },
       last_sale: '9007199254740993',
       lowest_listing: null,
+      highest_buy_order: null,
     });
     expect(answer).toEqual({
       marketHashName: 'AWP | Asiimov (Field-Tested)',
@@ -24,10 +25,11 @@ describe('presentPriceHistory', () => {
     expect(parseAnswer(priceHistoryAnswer, answer).ok).toBe(true);
   });
 
-  it('answers null for the figures of a period without sales', () => {
-    const answer = presentPriceHistory('x', { points: [], period: { median: null, low: null, high: null, volume: 0 }, last_sale: null, lowest_listing: '1' });
+  it('answers null for the figures of a period without sales, and the best bid', () => {
+    const answer = presentPriceHistory('x', { points: [], period: { median: null, low: null, high: null, volume: 0 }, last_sale: null, lowest_listing: '1', highest_buy_order: '1234' });
     expect(answer.period).toEqual({ median: null, low: null, high: null, volume: 0 });
     expect(answer.lowestListing).toBe('0.01');
+    expect(answer.highestBuyOrder).toBe('12.34');
   });
 });
 

@@ -23,8 +23,7 @@ export function presentPriceHistory(marketHashName: string, row: PriceHistoryRow
     },
     lastSale: moneyOrNull(row.last_sale),
     lowestListing: moneyOrNull(row.lowest_listing),
-    // The market has no buy orders yet: none is the highest (docs/adr/0075-sales-history.md).
-    highestBuyOrder: null,
+    highestBuyOrder: moneyOrNull(row.highest_buy_order),
   };
 }
 

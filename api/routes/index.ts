@@ -8,6 +8,7 @@ import type { ApiErrorBody } from '../../shared/errorCodes';
 import { type AppServices } from '../context';
 import { type CachedCatalogue } from '../market/catalogueCache';
 import { notFound } from '../errors';
+import { buyOrdersRouter } from './buyOrders/router';
 import { eventsRouter } from './events/router';
 import { inventoryRouter } from './inventory/router';
 import { itemsRouter } from './items/router';
@@ -32,6 +33,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     listingsRouter(services),
     marketRouter(services, options.catalogue),
     itemsRouter(services, options.catalogue),
+    buyOrdersRouter(services),
     paymentMethodsRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),
