@@ -31,7 +31,7 @@ import { soldListingEvent, writeOrder } from './orderWrites';
 const QUALIFYING = `
   FROM buy_orders b JOIN users u ON u.id = b.user_id
   WHERE b.market_hash_name = $1 AND b.status = 'open' AND b.price_cents >= $2 AND b.user_id <> $3
-    AND u.frozen_at IS NULL AND u.trade_url IS NOT NULL AND (b.max_float IS NULL OR $4::float8 <= b.max_float)`;
+    AND u.frozen_at IS NULL AND u.trade_url <> '' AND (b.max_float IS NULL OR $4::float8 <= b.max_float)`;
 
 /**
  * Locks the best bid and counts one unit of it: the bid after it and the bidder's trade URL, or
