@@ -12,9 +12,11 @@
  * - the catalogue's throughput through nginx with one and with two web processes (ops/bench/cluster.ts);
  * - an item's price history for a month and a year, and its latest sales, each read from
  *   PostgreSQL over the seed's 90 days of sales (ops/bench/history.ts);
+ * - buy orders: an item's book and the fill step of a new listing against 10,000 open bids
+ *   (ops/bench/orderBook.ts);
  * - /readyz answers 503 within 2 s while the database is down.
  * `--only catalogue,purchases` runs only those sections (start, latency, browser, catalogue,
- * purchases, cluster, history, readyz; the first start always runs, it seeds the market).
+ * purchases, cluster, history, orderbook, readyz; the first start always runs, it seeds the market).
  * Prints a table with the machine it ran on and writes the same figures as JSON (`--json <file>`,
  * by default .data/bench/<time>.json), so two runs can be compared; exits 1 when a target is
  * missed, 2 when it overran its time limit.
@@ -28,6 +30,7 @@ import { browserBenchmarks } from './bench/browser';
 import { clusterBenchmarks } from './bench/cluster';
 import { priceHistoryBenchmark } from './bench/history';
 import { catalogueBenchmarks, purchaseBenchmark, type BenchResult } from './bench/market';
+import { orderBookBenchmark } from './bench/orderBook';
 import { buildServer } from './buildServer';
 import { buildPwaIfStale } from './pwaBuild';
 import { freePort } from './freePort';
@@ -36,7 +39,7 @@ import { SERVER_NODE_FLAGS } from './serverFlags';
 const root = path.resolve(import.meta.dirname, '..');
 const results: BenchResult[] = [];
 const SERVER_BUNDLE = path.join(root, 'dist/server/main.js');
-const SECTIONS = ['start', 'latency', 'browser', 'catalogue', 'purchases', 'cluster', 'history', 'readyz'] as const;
+const SECTIONS = ['start', 'latency', 'browser', 'catalogue', 'purchases', 'cluster', 'history', 'orderbook', 'readyz'] as const;
 const { values: args } = parseArgs({
   options: {
     listings: { type: 'string', default: '100000' },
@@ -194,6 +197,7 @@ try {
   if (runs('purchases')) await purchaseBenchmark(base, databaseUrl, results);
   if (runs('cluster')) await clusterBenchmarks(databaseUrl, results);
   if (runs('history')) await priceHistoryBenchmark(base, databaseUrl, results);
+  if (runs('orderbook')) await orderBookBenchmark(base, databaseUrl, results);
 
   if (runs('readyz')) await readyzWithDatabaseDown(base, dataDir);
 } catch (error) {
