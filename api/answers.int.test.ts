@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventSchema } from '../shared/answers/events';
+import { buyOrderBookAnswer, buyOrderResultAnswer, buyOrdersPageAnswer } from '../shared/answers/buyOrders';
 import { botStatusAnswer, inventoryAnswer } from '../shared/answers/inventory';
 import { priceHistoryAnswer, recentSalesAnswer } from '../shared/answers/items';
 import {
@@ -92,6 +93,11 @@ describe('the answers the PWA reads', () => {
     const history = expectAnswer(await client.get(`/api/items/${encodeURIComponent(itemName)}/price-history?days=7`), priceHistoryAnswer);
     expect(history.points).not.toEqual([]);
     expect(expectAnswer(await client.get(`/api/items/${encodeURIComponent(itemName)}/sales?limit=5`), recentSalesAnswer).sales).not.toEqual([]);
+    // A bid on it, the lists it shows in, and its cancellation.
+    const bid = expectAnswer(await client.post('/api/buy-orders', { marketHashName: itemName, price: '1.00', quantity: 2, maxFloat: 0.5 }, idempotencyKey()), buyOrderResultAnswer, 201);
+    expectAnswer(await client.get('/api/buy-orders?limit=5'), buyOrdersPageAnswer);
+    expect(expectAnswer(await client.get(`/api/items/${encodeURIComponent(itemName)}/buy-orders`), buyOrderBookAnswer).totalQuantity).toBeGreaterThan(0);
+    expectAnswer(await client.post(`/api/buy-orders/${bid.buyOrder.id}/cancel`, undefined, idempotencyKey()), buyOrderResultAnswer);
 
     const paypal = { paypalEmail: 'ana.lima@example.com', cryptoCurrency: '', walletAddress: '', bankName: '', accountHolderName: '', iban: '', routingNumber: '', accountNumber: '', accountType: '', swiftCode: '', type: 'paypal' };
     const method = expectAnswer(await client.post('/api/payment-methods', paypal, idempotencyKey()), paymentMethodAnswer, 201);
@@ -120,7 +126,7 @@ describe('the answers the PWA reads', () => {
       type: string;
       payload: unknown;
     }>;
-    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['trade-offer', 'listing', 'balance', 'order']));
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['trade-offer', 'listing', 'balance', 'order', 'buy-order']));
     for (const event of events) {
       const parsed = parseAnswer(liveEventSchema, event);
       if (!parsed.ok) expect.fail(`a ${event.type} event does not match its schema: ${parsed.problem}\n${JSON.stringify(event.payload)}`);

@@ -6,6 +6,7 @@
  * succeeds, so each 404 is about ownership and not a broken route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuyOrderResult } from '../shared/schemas/buyOrders';
 import { type Listing as ListingJson, type TradeOfferStatus } from '../shared/schemas/market';
 import { type PaymentMethod } from '../shared/schemas/wallet';
 import { apiRouter } from './routes';
@@ -20,7 +21,13 @@ let listing: ListingJson;
 let method: PaymentMethod;
 
 /** The `:param` routes this file checks; a route with a path parameter missing here fails the first test. */
-const CHECKED_ID_ROUTES = ['GET /api/trade-offer/:id/status', 'POST /api/trade-offer/:id/cancel', 'POST /api/listings/:id/cancel', 'DELETE /api/payment-methods/:id'];
+const CHECKED_ID_ROUTES = [
+  'GET /api/trade-offer/:id/status',
+  'POST /api/trade-offer/:id/cancel',
+  'POST /api/listings/:id/cancel',
+  'DELETE /api/payment-methods/:id',
+  'POST /api/buy-orders/:id/cancel',
+];
 
 beforeAll(async () => {
   // The default 7-day hold keeps the owner's listing in `holding`, where the owner may still cancel it.
@@ -116,5 +123,20 @@ describe("another user's ids", () => {
     const own = await owner.client.post(`/api/listings/${listing.id}/cancel`, {}, idempotencyKey());
     expect(own.status, own.text).toBe(200);
     expect((await listingRow(app, listing.id)).status).toBe('cancelled');
+  });
+
+  it('a buy order cannot be cancelled by another user', async () => {
+    const { marketHashName } = await listingRow(app, listing.id);
+    const placed = await intruder.client.post<BuyOrderResult>('/api/buy-orders', { marketHashName, price: '1.00', quantity: 1 }, idempotencyKey());
+    expect(placed.status, placed.text).toBe(201);
+    const before = await state();
+    const foreign = await owner.client.post(`/api/buy-orders/${placed.body.buyOrder.id}/cancel`, {}, idempotencyKey());
+    expect(foreign.status, foreign.text).toBe(404);
+    expect(foreign.text).not.toContain(marketHashName);
+    expect(await state()).toEqual(before);
+
+    const own = await intruder.client.post<BuyOrderResult>(`/api/buy-orders/${placed.body.buyOrder.id}/cancel`, {}, idempotencyKey());
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.buyOrder.status).toBe('cancelled');
   });
 });

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/market-stats',
   'GET /api/items/:marketHashName/price-history',
   'GET /api/items/:marketHashName/sales',
+  'GET /api/items/:marketHashName/buy-orders',
   'GET /api/push/public-key',
   'POST /api/contact',
   'POST /api/issue-reports',
