@@ -12,9 +12,9 @@
  *
  * Concurrency: the bid's row is locked and its unit counted in one statement. A bid another
  * deposit is filling is waited for and checked again after its lock (PostgreSQL re-evaluates the
- * conditions on the row as it is then); if it no longer qualifies the statement finds nothing,
- * and it runs again (a new snapshot) while any bid still seems to qualify, so a listing misses no
- * bid and no unit is sold twice. The bidder's row is read FOR SHARE, as a purchase reads the
+ * conditions on the row as it is then); one that no longer qualifies is passed over for the next
+ * the statement saw, and when none of those qualifies any more, the statement runs again (a new
+ * snapshot) while any bid still seems to: a listing misses no bid and no unit is sold twice. The bidder's row is read FOR SHARE, as a purchase reads the
  * buyer's: a freeze waits for a fill under way, and none happens after it.
  */
 import { type EntityManager } from 'typeorm';
