@@ -2,7 +2,8 @@
  * The reads of buy orders (docs/adr/0077-buy-orders.md): the signed-in user's bids, newest first
  * (GET /api/buy-orders, newestFirst.ts over buy_orders_user_idx), each with what its reserve holds;
  * and an item's public book (GET /api/items/:marketHashName/buy-orders): the best 20 prices of the
- * open bids with the units still wanted at each, all the units wanted and the best price, read
+ * open bids with the units still wanted at each, all the units wanted and the best price (of the
+ * bids an item of a given float could fill, for a seller's suggested price), read
  * through the book index (buy_orders_book_idx, the one fills use), uncached: a bid placed, filled
  * or cancelled shows at once. The book names nobody.
  */
@@ -40,10 +41,15 @@ export interface BookRow {
   highest: string | null;
 }
 
-export async function readBuyOrderBook(dataSource: Pick<DataSource, 'query'>, marketHashName: string): Promise<BookRow> {
+/**
+ * `float`: the wear of an item being sold; then only the bids it could fill (those without a float
+ * limit or with one at or above it, as fills match: market/buyOrderFills.ts).
+ */
+export async function readBuyOrderBook(dataSource: Pick<DataSource, 'query'>, marketHashName: string, float?: number): Promise<BookRow> {
   const [row] = (await dataSource.query(
     `WITH open_bids AS (
-       SELECT price_cents, quantity - filled AS remaining FROM buy_orders WHERE market_hash_name = $1 AND status = 'open'
+       SELECT price_cents, quantity - filled AS remaining FROM buy_orders
+       WHERE market_hash_name = $1 AND status = 'open' AND ($3::float8 IS NULL OR max_float IS NULL OR max_float >= $3)
      ), levels AS (
        SELECT price_cents, sum(remaining)::int AS quantity FROM open_bids GROUP BY price_cents ORDER BY price_cents DESC LIMIT $2
      )
@@ -51,7 +57,7 @@ export async function readBuyOrderBook(dataSource: Pick<DataSource, 'query'>, ma
        (SELECT coalesce(json_agg(json_build_object('price', price_cents::text, 'quantity', quantity) ORDER BY price_cents DESC), '[]'::json) FROM levels) AS levels,
        (SELECT coalesce(sum(remaining), 0)::int FROM open_bids) AS total_quantity,
        (SELECT max(price_cents)::text FROM open_bids) AS highest`,
-    [marketHashName, BOOK_LEVELS],
+    [marketHashName, BOOK_LEVELS, float ?? null],
   )) as [BookRow];
   return row;
 }

@@ -1,6 +1,6 @@
 /**
  * The requests about one item of the market, named by its Steam market hash name (exterior,
- * StatTrak™ and Souvenir included): its price history and its latest sales. The answers are
+ * StatTrak™ and Souvenir included): its price history, its latest sales and its buy-order book. The answers are
  * ../answers/items.ts.
  */
 import {
@@ -12,6 +12,7 @@ import {
   type PriceHistoryDays,
 } from '../constants';
 import { isSingleLineText, CONTROL_CHARACTERS_MESSAGE } from '../text';
+import { floatParam } from './market';
 import { z } from './zod';
 
 /**
@@ -44,3 +45,12 @@ export const recentSalesQuerySchema = z.strictObject({
   limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_RECENT_SALES_LIMIT, LIMIT_MESSAGE).default(RECENT_SALES_LIMIT),
 });
 export type RecentSalesQuery = z.output<typeof recentSalesQuerySchema>;
+
+/**
+ * GET /api/items/:marketHashName/buy-orders?float: with the float of an item being sold, only the
+ * bids it could fill.
+ */
+export const buyOrderBookQuerySchema = z.strictObject({
+  float: floatParam.optional(),
+});
+export type BuyOrderBookQuery = z.output<typeof buyOrderBookQuerySchema>;

@@ -50,7 +50,8 @@ const parsedBy = (parse: (input: string) => number | null, message: string) =>
     ctx.addIssue(message);
     return z.NEVER;
   });
-const filterFloat = parsedBy(parseFloatBound, FLOAT_MESSAGE);
+/** A float (wear) query parameter, 0 to 1. */
+export const floatParam = parsedBy(parseFloatBound, FLOAT_MESSAGE);
 const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** GET /api/skins query. Unknown parameters are refused, as are unknown values. */
@@ -65,8 +66,8 @@ export const skinsQuerySchema = z
     statTrak: booleanParam.optional(),
     souvenir: booleanParam.optional(),
     /** Float (wear) from 0 to 1, both ends included; items without a float match no range. */
-    minFloat: filterFloat.optional(),
-    maxFloat: filterFloat.optional(),
+    minFloat: floatParam.optional(),
+    maxFloat: floatParam.optional(),
     /** The pattern index (Steam's paint seed). */
     paintSeed: parsedBy(parsePaintSeed, PATTERN_MESSAGE).optional(),
     sort: z.enum(MARKET_SORTS).default('price_desc'),

@@ -265,6 +265,23 @@ describe('GET /api/items/:marketHashName/buy-orders', () => {
     expect(history.body).toMatchObject({ highestBuyOrder: '12.50' });
   });
 
+  it("with a seller's float, answers only the bids an item of that float can fill", async () => {
+    const db = app.services.dataSource;
+    const marketHashName = await knownItemName(db);
+    await placeBid(db, marketHashName, { priceCents: 3_000n, maxFloat: 0.07 });
+    await placeBid(db, marketHashName, { priceCents: 2_000n, maxFloat: 0.15 });
+    await placeBid(db, marketHashName, { priceCents: 1_000n, quantity: 2 });
+    const bookAt = async (float: string) => parsed(await app.client().get(`/api/items/${encodeURIComponent(marketHashName)}/buy-orders?float=${float}`), 200, buyOrderBookAnswer);
+
+    expect(await bookAt('0.05')).toMatchObject({ highest: '30.00', totalQuantity: 4 });
+    expect(await bookAt('0.07000000000000000')).toMatchObject({ highest: '30.00', totalQuantity: 4 });
+    expect(await bookAt('0.1')).toMatchObject({ highest: '20.00', totalQuantity: 3 });
+    expect(await bookAt('0.5')).toMatchObject({ levels: [{ price: '10.00', quantity: 2 }], highest: '10.00', totalQuantity: 2 });
+    for (const bad of ['1.5', '-0.1', '7e-2', 'abc', '']) {
+      expect((await app.client().get(`/api/items/${encodeURIComponent(marketHashName)}/buy-orders?float=${bad}`)).status, bad).toBe(400);
+    }
+  });
+
   it('answers an empty book for a name nobody bids on, and refuses names no item has', async () => {
     const name = `Nothing ${uniqueToken()}`;
     expect(parsed(await bookOf(name), 200, buyOrderBookAnswer)).toEqual({ marketHashName: name, levels: [], totalQuantity: 0, highest: null });

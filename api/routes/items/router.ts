@@ -7,7 +7,7 @@
  * A name nothing was sold or listed under has an empty history, not a 404.
  */
 import Router from '@koa/router';
-import { itemPathSchema, priceHistoryQuerySchema, recentSalesQuerySchema } from '../../../shared/schemas/items';
+import { buyOrderBookQuerySchema, itemPathSchema, priceHistoryQuerySchema, recentSalesQuerySchema } from '../../../shared/schemas/items';
 import { type AppServices } from '../../context';
 import { type CachedCatalogue } from '../../market/catalogueCache';
 import { readBuyOrderBook } from '../../market/buyOrders';
@@ -38,8 +38,8 @@ export function itemsRouter({ dataSource }: AppServices, catalogue?: CachedCatal
 
   router.get(
     '/:marketHashName/buy-orders',
-    validated({ params: itemPathSchema }, async (ctx, { params }) => {
-      ctx.body = presentBuyOrderBook(params.marketHashName, await readBuyOrderBook(dataSource, params.marketHashName));
+    validated({ params: itemPathSchema, query: buyOrderBookQuerySchema }, async (ctx, { params, query }) => {
+      ctx.body = presentBuyOrderBook(params.marketHashName, await readBuyOrderBook(dataSource, params.marketHashName, query.float));
     }),
   );
 

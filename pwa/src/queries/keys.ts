@@ -57,6 +57,6 @@ export const buyOrderKeys = {
   all: ['buy-orders'] as const,
   /** The signed-in user's bids; logout reloads the page, so one entry per session is enough. */
   mine: () => [...buyOrderKeys.all, 'mine'] as const,
-  /** An item's public book of open bids. */
-  book: (marketHashName: string) => [...buyOrderKeys.all, 'book', marketHashName] as const,
+  /** An item's public book of open bids; with a float, the bids an item of that float could fill. */
+  book: (marketHashName: string, float: number | null = null) => [...buyOrderKeys.all, 'book', marketHashName, float] as const,
 };
