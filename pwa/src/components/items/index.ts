@@ -10,6 +10,7 @@
  * - FloatMeter: wear bar with the value to 4 decimals or 'N/A'.
  * - ItemSummary: one-row item (dialog heads, list lines). SaleBreakdown: price, 3% fee, You Receive.
  * - SellPriceField / useSellPrice: the price input of the sell dialogs, parsed into cents.
+ * - SuggestedPrices: the sell dialogs' lowest listing, 7-day median and best buy order, one tap each.
  * - rarity.ts: RARITY_LABELS, rarityLabel, rarityCssVar.
  */
 export { FloatMeter } from './FloatMeter';
@@ -22,4 +23,5 @@ export { ItemSummary } from './ItemSummary';
 export { RarityBadge, RarityDot } from './RarityBadge';
 export { RARITY_LABELS, isKnownRarity, rarityCssVar, rarityLabel } from './rarity';
 export { SaleBreakdown } from './SaleBreakdown';
+export { SuggestedPrices } from './SuggestedPrices';
 export { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, SellPriceField, useSellPrice } from './SellPriceField';

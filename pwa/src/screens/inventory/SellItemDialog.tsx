@@ -1,5 +1,5 @@
 /**
- * The Inventory's 'Sell Item' dialog: a price, the payment breakdown and 'Send Trade Offer', which
+ * The Inventory's 'Sell Item' dialog: the market's prices to start from, a price, the payment breakdown and 'Send Trade Offer', which
  * asks the trade bot for this one item (POST /api/trade-offers). Its flow is the Inventory
  * screen's (sellItemFlow.ts): idle → processing → waiting ('Trade Offer Sent', whose Cancel
  * returns to idle and closes) or failed (the form again, with why). It does not poll; My Listings
@@ -16,7 +16,7 @@ import { TRADE_HOLD_DAYS } from '../../../../shared/constants';
 import type { InventoryItem } from '../../../../shared/schemas/inventory';
 import { isUnauthorized } from '../../api/client';
 import { DialogActions, ModalDialog } from '../../components/dialogs';
-import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../components/items';
+import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, SuggestedPrices, useSellPrice } from '../../components/items';
 import { toaster } from '../../components/toaster';
 import { tradeOfferItem, useSendTradeOfferMutation } from '../../queries/tradeOffers';
 import type { User } from '../../queries/user';
@@ -162,6 +162,7 @@ function SellItemForm({ item, sending, failure, onSubmitPrice }: SellItemFormPro
               </Alert.Content>
             </Alert.Root>
           ) : null}
+          <SuggestedPrices marketHashName={item.marketHashName} float={item.float} onPick={price.setPrice} disabled={sending} />
           <SellPriceField state={price} disabled={sending} />
           <SaleBreakdown priceCents={price.priceCents} />
           <HStack gap="3" align="flex-start" fontSize="sm" color="fg.muted">

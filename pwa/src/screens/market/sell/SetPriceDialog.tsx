@@ -1,5 +1,6 @@
 /**
- * 'Set Your Selling Price' (the Sell tab): the item, a price input (step 0.01, min 0), the
+ * 'Set Your Selling Price' (the Sell tab): the item, the market's prices to start from
+ * (components/items/SuggestedPrices.tsx), a price input (step 0.01, min 0), the
  * payment breakdown (price, 3% fee, amount received, in integer cents) and 'Add to Sell List',
  * which stays disabled until the price is a valid amount above 0 ('Invalid Price' /
  * 'Please enter a valid price' otherwise).
@@ -10,7 +11,7 @@ import { Dialog } from '@chakra-ui/react';
 import { ListPlusIcon } from 'lucide-react';
 import type { InventoryItem } from '../../../../../shared/schemas/inventory';
 import { DialogActions, ModalDialog } from '../../../components/dialogs';
-import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, useSellPrice } from '../../../components/items';
+import { INVALID_PRICE_MESSAGE, INVALID_PRICE_TITLE, ItemSummary, SaleBreakdown, SellPriceField, SuggestedPrices, useSellPrice } from '../../../components/items';
 import { toaster } from '../../../components/toaster';
 
 interface SetPriceDialogProps {
@@ -49,6 +50,7 @@ function SetPriceForm({ item, onAdd }: { item: InventoryItem; onAdd: SetPriceDia
       <Dialog.Body>
         <Stack gap="5">
           <ItemSummary item={item} framed />
+          <SuggestedPrices marketHashName={item.marketHashName} float={item.float} onPick={price.setPrice} />
           <SellPriceField state={price} label="Selling Price (USD)" />
           <SaleBreakdown priceCents={price.priceCents} />
         </Stack>
