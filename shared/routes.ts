@@ -19,6 +19,7 @@ export const pageRoutes = [
   { path: '/privacy-policy', title: 'Privacy Policy' },
   { path: '/refund-policy', title: 'Refund Policy' },
   { path: '/listings', title: 'My Listings' },
+  { path: '/buy-orders', title: 'My Buy Orders' },
 ] as const;
 
 export type PagePath = (typeof pageRoutes)[number]['path'];

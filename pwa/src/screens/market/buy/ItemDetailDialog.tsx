@@ -2,7 +2,8 @@
  * A market item's detail dialog: picture,
  * price, float (8 decimals on wide screens, 4 on phones), rarity, the real pattern (Steam's paint
  * seed, or N/A), 'Inspect in Game' when Steam gave an inspect link, when the item can be delivered,
- * 'Add to cart', then the item's price history and latest sales (ItemMarketHistory.tsx).
+ * 'Add to cart', then the item's price history and latest sales (ItemMarketHistory.tsx) and its
+ * buy orders (ItemBuyOrders.tsx).
  */
 import { type ReactNode } from 'react';
 import {
@@ -23,6 +24,7 @@ import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ModalDialog } from '../../../components/dialogs';
 import { ConditionLabel, ItemImage, QualityBadges, RarityBadge, rarityLabel } from '../../../components/items';
 import { deliveryText } from './delivery';
+import { ItemBuyOrders } from './ItemBuyOrders';
 import { ItemMarketHistory } from './ItemMarketHistory';
 
 interface ItemDetailDialogProps {
@@ -121,6 +123,7 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
           clear of the toasts in the page's bottom corner. */}
       <Box px="6" pb="6">
         <ItemMarketHistory marketHashName={item.marketHashName} />
+        <ItemBuyOrders marketHashName={item.marketHashName} name={item.name} />
       </Box>
     </>
   );
