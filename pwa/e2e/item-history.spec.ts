@@ -55,7 +55,7 @@ test("an item's dialog shows its price chart, summary and latest sales, online a
   await expect(figure.locator('canvas').first()).toBeVisible();
   await expect(figure).toHaveAccessibleName(historySummary(history.period, 30));
   await expect(dialog.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
-  const rows = dialog.getByRole('table').getByRole('row');
+  const rows = dialog.getByRole('table', { name: /^The latest \d+ sales/ }).getByRole('row');
   await expect(rows).toHaveCount(sales.length + 1);
   await expect(rows.nth(1)).toContainText(formatUsd(parseMoney(sales[0]!.price)!));
   await expect(rows.nth(1)).toContainText(/ago|just now|, \d{4}$/);
@@ -78,8 +78,8 @@ test("an item's dialog shows its price chart, summary and latest sales, online a
     await expect(offline.getByText(/^Offline: last updated /)).toBeVisible();
     await expect(offline.getByRole('figure').locator('canvas').first()).toBeVisible();
     await expect(offline.getByRole('figure')).toHaveAccessibleName(historySummary(history.period, 30));
-    await expect(offline.getByRole('table').getByRole('row')).toHaveCount(sales.length + 1);
-    await expect(offline.getByRole('table').getByRole('row').nth(1)).toContainText(formatUsd(parseMoney(sales[0]!.price)!));
+    await expect(offline.getByRole('table', { name: /^The latest \d+ sales/ }).getByRole('row')).toHaveCount(sales.length + 1);
+    await expect(offline.getByRole('table', { name: /^The latest \d+ sales/ }).getByRole('row').nth(1)).toContainText(formatUsd(parseMoney(sales[0]!.price)!));
   } finally {
     await context.setOffline(false);
   }

@@ -49,13 +49,17 @@ export async function signInAs(page: Page, personaName: string): Promise<void> {
   }
 }
 
+/** A steamid64 nobody is likely to have used before. */
+export function randomSteamId(): string {
+  return `76561198${100_000_000 + Math.floor(Math.random() * 900_000_000)}`;
+}
+
 /**
  * Signs in as a brand-new Steam account (a random steamid64 through the simulated Steam's 'Any
- * Steam ID' field), so a spec starts from an empty account whatever other specs did. Resolves with
+ * Steam ID' field; `steamId` picks one), so a spec starts from an empty account whatever other specs did. Resolves with
  * the steamid64 once the app is back on '/' signed in.
  */
-export async function signInAsNewUser(page: Page): Promise<string> {
-  const steamId = `76561198${100_000_000 + Math.floor(Math.random() * 900_000_000)}`;
+export async function signInAsNewUser(page: Page, steamId = randomSteamId()): Promise<string> {
   await page.goto('/');
   const mobile = (page.viewportSize()?.width ?? 1280) <= MOBILE_MAX_WIDTH;
   if (mobile) {
