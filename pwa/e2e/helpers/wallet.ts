@@ -32,7 +32,7 @@ export async function topUp(page: Page, amount: string): Promise<void> {
  * server's database (playwright.config.ts: E2E_DATABASE_URL, else its embedded database).
  */
 export async function creditBankWire(steamId: string, amount: string): Promise<void> {
-  const database = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATA_DIR: '.data/e2e', EMBEDDED_PG_PORT: '54349' };
+  const database = process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : { DATA_DIR: '.data/e2e', EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349' };
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/cli.ts', 'credit-deposit', steamId, amount, `E2E-${randomUUID()}`], {
     env: { ...process.env, ...database, LOG_LEVEL: 'warn', OPERATOR: 'e2e' },
   });
