@@ -21,7 +21,7 @@ import { creditBankWire, navBalance } from './helpers/wallet';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 // Two people, two trades with the simulated bot, on a machine that may be busy.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A new account whose (deterministic, simulated) inventory holds two sellable copies of one item. */
@@ -85,9 +85,9 @@ test('a buy order placed from the item dialog fills when a seller lists at its p
   await expect(form.getByText('Reserved from your balance').locator('..')).toContainText('$80.00');
   await form.getByRole('button', { name: 'Place Buy Order' }).click();
   await expect(buyer.getByText('Buy Order Placed')).toBeVisible();
-  await expect(navBalance(buyer)).toHaveAccessibleName('Balance $20.00');
   await expect(dialog.getByRole('table', { name: /wanted in all/ }).getByRole('row', { name: '$40.00 2' })).toBeVisible();
   await buyer.keyboard.press('Escape');
+  await expect(navBalance(buyer)).toHaveAccessibleName('Balance $20.00');
 
   await openPage(buyer, '/buy-orders');
   const order = buyer.getByRole('list', { name: 'Your buy orders' }).getByRole('listitem').filter({ hasText: first.name });

@@ -12,6 +12,12 @@ export const DEMO_ACCOUNTS = {
   decliner: { personaName: 'Demo Decliner', steamId: '76561198000000003' },
 } as const;
 
+/**
+ * How long the signed-in navigation may take to appear after the return to '/': the page hydrates
+ * and then asks for the user, which on a busy machine took longer than the default 7 s.
+ */
+const SIGNED_IN_TIMEOUT_MS = 20_000;
+
 /** Below Chakra's md breakpoint (48em) the account controls live in the mobile menu. */
 const MOBILE_MAX_WIDTH = 767;
 
@@ -45,7 +51,7 @@ export async function signInAs(page: Page, personaName: string): Promise<void> {
     await expect(page.getByRole('dialog').getByText(personaName, { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
   } else {
-    await expect(accountMenuButton(page, personaName)).toBeVisible();
+    await expect(accountMenuButton(page, personaName)).toBeVisible({ timeout: SIGNED_IN_TIMEOUT_MS });
   }
 }
 
@@ -74,6 +80,6 @@ export async function signInAsNewUser(page: Page, steamId = randomSteamId()): Pr
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   await expect(page).toHaveURL((url) => url.pathname === '/' && !url.searchParams.has('login'));
-  if (!mobile) await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu: / })).toBeVisible();
+  if (!mobile) await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu: / })).toBeVisible({ timeout: SIGNED_IN_TIMEOUT_MS });
   return steamId;
 }
