@@ -9,9 +9,10 @@ import { Sale } from './Sale';
 import { Session } from './Session';
 import { TradeOffer } from './TradeOffer';
 import { User } from './User';
+import { Watch } from './Watch';
 import { Withdrawal } from './Withdrawal';
 
 /** Every entity the DataSource knows; listed explicitly so no glob decides what is loaded. */
-export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription, Sale];
+export const entities = [Session, User, ContactMessage, IssueReport, TradeOffer, Listing, Order, OrderItem, Deposit, Withdrawal, PaymentMethod, PushSubscription, Sale, Watch];
 
-export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Sale, Session, TradeOffer, User, Withdrawal, PaymentMethod };
+export { ContactMessage, Deposit, IssueReport, Listing, Order, OrderItem, PushSubscription, Sale, Session, TradeOffer, User, Watch, Withdrawal, PaymentMethod };

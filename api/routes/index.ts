@@ -20,6 +20,7 @@ import { supportRouter } from './support/router';
 import { tradeOffersRouter } from './tradeOffers/router';
 import { userRouter } from './user/router';
 import { walletRouter } from './wallet/router';
+import { watchlistRouter } from './watchlist/router';
 import { webhooksRouter } from './webhooks/router';
 
 export function apiRouter(services: AppServices, options: { withdrawalsPerMinute?: number; catalogue?: CachedCatalogue } = {}): Router {
@@ -33,6 +34,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     marketRouter(services, options.catalogue),
     itemsRouter(services, options.catalogue),
     paymentMethodsRouter(services),
+    watchlistRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),
     eventsRouter(services),
