@@ -16,6 +16,7 @@ import { recordEvent } from '../events/domainEvents';
 import { expireCachedInventory } from '../inventory/cache';
 import { completeDelivery, failDelivery, failureReasonOfState, lockSaleOf } from '../market/deliveries';
 import { createDepositListings } from '../market/depositListings';
+import { alertWatchers } from '../market/watchAlerts';
 import { failureMessage, statusForState } from '../market/offerStates';
 import { type BotOffer } from '../steam/tradeBot';
 
@@ -87,6 +88,8 @@ async function onAccepted(manager: EntityManager, offer: TradeOffer, botOffer: B
   await expireCachedInventory(manager, user.steamId);
   if (offer.kind === 'deposit') {
     const listings = await createDepositListings(manager, { offer, botOffer, acceptedAt: now, tradeHoldMs: services.config.tradeHoldMs });
+    // Buy-order fills must run before this: a listing sold at creation alerts no watcher.
+    await alertWatchers(manager, listings);
     for (const listing of listings) {
       await audit(manager, {
         actor: ACTOR,

@@ -6,7 +6,8 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * alerts the watcher once. `watch_alerts` is keyed by (watch, listing), so a listing alerts a
  * watcher at most once ever, however often it goes (back) on sale. Alerts are found by name when a
  * listing goes on sale (watches_name_idx); a watch is looked up with its item's picture from the
- * newest listing of the name, which no index of all listings served before.
+ * newest listing of the name, which no index of all listings served before. An alert is a live
+ * event of the new type `watch`.
  */
 export class Watchlist1795401300000 implements MigrationInterface {
   name = 'Watchlist1795401300000';
@@ -33,9 +34,14 @@ export class Watchlist1795401300000 implements MigrationInterface {
         PRIMARY KEY (watch_id, listing_id)
       )`);
     await queryRunner.query('CREATE INDEX listings_hash_name_created_idx ON listings (market_hash_name, created_at DESC)');
+    await queryRunner.query('ALTER TABLE domain_events DROP CONSTRAINT domain_events_type_check');
+    await queryRunner.query(`ALTER TABLE domain_events ADD CONSTRAINT domain_events_type_check CHECK (type IN ('listing', 'balance', 'trade-offer', 'order', 'watch'))`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`DELETE FROM domain_events WHERE type = 'watch'`);
+    await queryRunner.query('ALTER TABLE domain_events DROP CONSTRAINT domain_events_type_check');
+    await queryRunner.query(`ALTER TABLE domain_events ADD CONSTRAINT domain_events_type_check CHECK (type IN ('listing', 'balance', 'trade-offer', 'order'))`);
     await queryRunner.query('DROP INDEX listings_hash_name_created_idx');
     await queryRunner.query('DROP TABLE watch_alerts');
     await queryRunner.query('DROP TABLE watches');
