@@ -19,6 +19,7 @@ export const pageRoutes = [
   { path: '/privacy-policy', title: 'Privacy Policy' },
   { path: '/refund-policy', title: 'Refund Policy' },
   { path: '/listings', title: 'My Listings' },
+  { path: '/watchlist', title: 'Watchlist' },
 ] as const;
 
 export type PagePath = (typeof pageRoutes)[number]['path'];

@@ -36,6 +36,7 @@ const TermsOfServiceScreen = lazyWithPreload(() => import('./screens/TermsOfServ
 const PrivacyPolicyScreen = lazyWithPreload(() => import('./screens/PrivacyPolicyScreen'));
 const RefundPolicyScreen = lazyWithPreload(() => import('./screens/RefundPolicyScreen'));
 const MyListingsScreen = lazyWithPreload(() => import('./screens/listings/MyListingsScreen'));
+const WatchlistScreen = lazyWithPreload(() => import('./screens/watchlist/WatchlistScreen'));
 const NotFoundScreen = lazyWithPreload(() => import('./screens/NotFoundScreen'));
 
 const screens: Record<PagePath, ReactElement> = {
@@ -54,6 +55,7 @@ const screens: Record<PagePath, ReactElement> = {
   '/privacy-policy': <PrivacyPolicyScreen />,
   '/refund-policy': <RefundPolicyScreen />,
   '/listings': <MyListingsScreen />,
+  '/watchlist': <WatchlistScreen />,
 };
 
 export const routes: RouteObject[] = [

@@ -52,6 +52,7 @@ export const FOOTER_NAV: readonly { title: string; links: readonly NavTarget[] }
 export const ACCOUNT_LINKS = {
   profile: { label: 'My Profile', to: '/profile' },
   listings: { label: 'My Listings', to: '/listings' },
+  watchlist: { label: 'Watchlist', to: '/watchlist' },
   topUp: { label: 'Top Up Balance', to: '/add-funds' },
   withdrawFunds: { label: 'Withdraw Funds', to: '/withdraw' },
   addFunds: { label: 'Add Funds', to: '/add-funds' },

@@ -7,7 +7,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../shared/answers/events';
 import type { ListingsPage } from '../../../shared/answers/market';
-import { listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys } from '../queries/keys';
+import { formatUsd, parseMoney } from '../../../shared/money';
+import { toaster } from '../components/toaster';
+import { listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys, watchlistKeys } from '../queries/keys';
 import { mapPagedItems, type PagedList } from '../queries/pagedLists';
 import type { User } from '../queries/user';
 
@@ -40,5 +42,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
     case 'order':
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       return;
+    case 'watch': {
+      // A price alert: told at once, and the watchlist's cheapest listings read again.
+      const { name, price } = event.payload;
+      toaster.create({ title: 'Price Alert', description: `${name} is on sale for ${formatUsd(parseMoney(price) ?? 0n)}`, type: 'info' });
+      void queryClient.invalidateQueries({ queryKey: watchlistKeys.all });
+      return;
+    }
   }
 }

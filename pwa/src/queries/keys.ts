@@ -52,3 +52,11 @@ export const tradeOfferKeys = {
   status: (offerId: string) => [...tradeOfferKeys.all, offerId, 'status'] as const,
   send: () => [...tradeOfferKeys.all, 'send'] as const,
 };
+
+export const watchlistKeys = {
+  all: ['watchlist'] as const,
+  /** The signed-in user's watches; logout reloads the page, so one entry per session is enough. */
+  mine: () => [...watchlistKeys.all, 'mine'] as const,
+  save: () => [...watchlistKeys.all, 'save'] as const,
+  remove: () => [...watchlistKeys.all, 'delete'] as const,
+};

@@ -1,6 +1,7 @@
 /**
  * The market catalogue (docs/adr/0034-catalogue-query.md): the Buy tab's filtered, sorted, keyset-paged skins
- * (GET /api/skins), the landing page's featured skins and market stats.
+ * (GET /api/skins), one item on sale by its listing id (GET /api/skins/{id}, for links to it), the
+ * landing page's featured skins and market stats.
  *
  * The Buy tab's filters are one object that is at once the query key, the page URL's search
  * parameters (a filtered view can be shared and reloaded) and the API request's parameters, under
@@ -9,7 +10,7 @@
  * parses answers with the small answer schemas (shared/answers/), so the landing page, which uses
  * the featured and stats hooks, does not download the forms' schema library.
  */
-import { featuredSkinsAnswer, marketStatsAnswer, skinsPageAnswer } from '../../../shared/answers/market';
+import { featuredSkinsAnswer, marketItemAnswer, marketStatsAnswer, skinsPageAnswer } from '../../../shared/answers/market';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
@@ -23,6 +24,7 @@ export const marketKeys = {
   skins: (filters: MarketFilters) => [...marketKeys.skinsAll(), filters] as const,
   featured: () => [...marketKeys.all, 'featured'] as const,
   stats: () => [...marketKeys.all, 'stats'] as const,
+  listing: (id: string) => [...marketKeys.all, 'listing', id] as const,
   /** Every item's history and sales (queries/items.ts): public data, kept for offline visits (offline/publicCache.ts). */
   itemsAll: () => [...marketKeys.all, 'item'] as const,
   priceHistory: (marketHashName: string, days: PriceHistoryDays) => [...marketKeys.itemsAll(), marketHashName, 'price-history', days] as const,
@@ -40,6 +42,16 @@ export function useSkinsInfiniteQuery(filters: MarketFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One item on sale (a link's `?listing=`); an item no longer on sale is a 404, not worth a retry. */
+export function useMarketItemQuery(id: string | null) {
+  return useQuery({
+    queryKey: marketKeys.listing(id ?? ''),
+    queryFn: ({ signal }) => apiFetch(`/api/skins/${encodeURIComponent(id ?? '')}`, marketItemAnswer, { signal }),
+    enabled: id !== null,
+    retry: false,
   });
 }
 

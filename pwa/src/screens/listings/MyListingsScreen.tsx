@@ -12,14 +12,15 @@
  * without waiting for the poll. The countdowns tick every second while any listing is in the hold.
  * Visitors get 'Authentication Required'.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Center, EmptyState, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CircleExclamationPointIcon, PackageOpenIcon, PlusIcon, RotateCwIcon } from 'lucide-react';
 import { ItemGrid, ItemGridCell, PRIORITY_CARDS } from '../../components/items';
 import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
+import { ScreenMessage } from '../../components/ScreenMessage';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import type { ListingsSummary } from '../../../../shared/schemas/market';
 import { useListingsQuery, type Listing } from '../../queries/listings';
@@ -92,7 +93,7 @@ function ListingsContent() {
   // A failed refetch keeps the cards on screen; the error state is for when there is nothing to show.
   if (isError && !listings) {
     return (
-      <Message
+      <ScreenMessage
         icon={<CircleExclamationPointIcon />}
         iconColor="fg.error"
         title="Error Loading Listings"
@@ -108,7 +109,7 @@ function ListingsContent() {
   }
   if (!listings?.length) {
     return (
-      <Message
+      <ScreenMessage
         icon={<PackageOpenIcon />}
         title="No Listings Yet"
         description="Start selling your CS2 items to see them here during the hold period"
@@ -123,36 +124,6 @@ function ListingsContent() {
   return <ListingsGrid listings={listings} summary={data?.pages[0]?.summary ?? null} />;
 }
 
-interface MessageProps {
-  icon: ReactNode;
-  iconColor?: string;
-  title: string;
-  description: string;
-  action: ReactNode;
-}
-
-function Message({ icon, iconColor = 'brand.fg', title, description, action }: MessageProps) {
-  return (
-    <EmptyState.Root
-      size="lg"
-      bg="bg.panel"
-      borderWidth="1px"
-      borderStyle="dashed"
-      borderColor="border.emphasized"
-      borderRadius="l3"
-      py={{ base: '12', md: '16' }}
-    >
-      <EmptyState.Content>
-        <EmptyState.Indicator color={iconColor}>{icon}</EmptyState.Indicator>
-        <Stack textAlign="center" gap="2" maxW="md">
-          <EmptyState.Title as="h2">{title}</EmptyState.Title>
-          <EmptyState.Description>{description}</EmptyState.Description>
-        </Stack>
-        {action}
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
-}
 
 function ListingsGrid({ listings, summary }: { listings: Listing[]; summary: ListingsSummary | null }) {
   const query = useListingsQuery();

@@ -1,23 +1,30 @@
 /**
  * The Market's Buy tab (filtering, sorting and paging happen on the server:
  * docs/adr/0034-catalogue-query.md). A toolbar with 'Advanced Filters', the sort and the cart; the
- * filter panel; the grid with infinite scroll; the item detail dialog.
+ * filter panel; the grid with infinite scroll; the item detail dialog, opened by a card or by a
+ * link to one item on sale (`/market?listing=<id>`, as a price alert's notification opens it:
+ * the item is read on its own when it is not on the page), with the watchlist's stars for
+ * signed-in users.
  *
  * The applied filters are the page URL's search parameters (useMarketFilters) and, normalized, the
  * catalogue query's key, so each filtered view is cached on its own and Back/Forward or a shared
  * link shows the same view.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
 import { SlidersHorizontalIcon } from 'lucide-react';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
-import { useSkinsInfiniteQuery } from '../../../queries/market';
+import { toaster } from '../../../components/toaster';
+import { useMarketItemQuery, useSkinsInfiniteQuery } from '../../../queries/market';
+import { useCurrentUser } from '../../../queries/user';
 import { useHydrated } from '../../../useHydrated';
 import { Cart } from './Cart';
 import { FilterPanel, type FilterPanelOpen } from './FilterPanel';
 import { MarketGrid } from './MarketGrid';
 import { activeFilterCount, useMarketFilters } from './useMarketFilters';
+import { useWatchToggle } from './useWatchToggle';
 
 // Loaded when a first item is opened: the grid paints without the dialog's code.
 const ItemDetailDialog = lazy(() => import('./ItemDetailDialog').then((module) => ({ default: module.ItemDetailDialog })));
@@ -49,6 +56,47 @@ function useFiltersOpen(activeCount: number) {
   return [open, toggle] as const;
 }
 
+/**
+ * A link's item (`?listing=<id>`): opened once it is found on the loaded pages or read on its own;
+ * one no longer on sale is said so in a toast. Answers what closing the dialog does: the link is
+ * dropped from the address, so Back and a reload do not open it again.
+ */
+function useLinkedItem(items: MarketItem[], openItem: (item: MarketItem) => void): () => void {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('listing');
+  const onPage = linkedId === null ? undefined : items.find((item) => item.id === linkedId);
+  const read = useMarketItemQuery(linkedId !== null && !onPage ? linkedId : null);
+  const linked = onPage ?? read.data;
+  const [opened, setOpened] = useState<string | null>(null);
+
+  const dropLink = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('listing');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setSearchParams]);
+
+  useEffect(() => {
+    if (linkedId === null || opened === linkedId) return;
+    if (linked) {
+      setOpened(linkedId);
+      openItem(linked);
+    } else if (read.isError) {
+      setOpened(linkedId);
+      toaster.create({ title: 'Item not available', description: 'This item is no longer on sale.', type: 'info' });
+      dropLink();
+    }
+  }, [linkedId, opened, linked, read.isError, openItem, dropLink]);
+
+  return useCallback(() => {
+    if (linkedId !== null) dropLink();
+  }, [linkedId, dropLink]);
+}
+
 export default function BuyTab() {
   const { filters, updateFilters, clearFilters } = useMarketFilters();
   const activeCount = activeFilterCount(filters);
@@ -68,6 +116,13 @@ export default function BuyTab() {
   const refreshing = query.isPlaceholderData;
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+
+  const { data: user } = useCurrentUser();
+  const { isWatched, toggle } = useWatchToggle();
+  const toggleWatch = useCallback((item: MarketItem) => toggle(item.marketHashName), [toggle]);
+  const watchlist = useMemo(() => (user ? { isWatched, onToggle: toggleWatch } : undefined), [user, isWatched, toggleWatch]);
+
+  const closeItem = useLinkedItem(items, openItem);
 
   return (
     <Box>
@@ -138,6 +193,7 @@ export default function BuyTab() {
           onOpen={openItem}
           onAddToCart={add}
           isAdding={isPending}
+          watchlist={watchlist}
           filtered={activeCount > 0}
           onClearFilters={clearFilters}
           readAt={query.dataUpdatedAt}
@@ -148,7 +204,10 @@ export default function BuyTab() {
         <Suspense fallback={null}>
           <ItemDetailDialog
             item={selected}
-            onClose={() => setSelected(null)}
+            onClose={() => {
+              setSelected(null);
+              closeItem();
+            }}
             onAddToCart={add}
             adding={selected ? isPending(selected.id) : false}
             inCart={selected ? cart.some((entry) => entry.id === selected.id) : false}
