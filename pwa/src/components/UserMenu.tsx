@@ -2,7 +2,7 @@
 import { Box, Button, Portal, Text } from '@chakra-ui/react';
 import { Menu } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowUpFromLineIcon, ChevronDownIcon, ClipboardListIcon, LogOutIcon, StarIcon, UserIcon, WalletIcon } from 'lucide-react';
+import { ArrowUpFromLineIcon, BellRingIcon, ChevronDownIcon, ClipboardListIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';
 import type { User } from '../queries/user';
 import { UserAvatar } from './UserAvatar';
@@ -11,7 +11,7 @@ import { ACCOUNT_LINKS } from './navigation';
 const MENU_LINKS = [
   { value: 'profile', icon: UserIcon, ...ACCOUNT_LINKS.profile },
   { value: 'listings', icon: ClipboardListIcon, ...ACCOUNT_LINKS.listings },
-  { value: 'watchlist', icon: StarIcon, ...ACCOUNT_LINKS.watchlist },
+  { value: 'watchlist', icon: BellRingIcon, ...ACCOUNT_LINKS.watchlist },
   { value: 'top-up', icon: WalletIcon, ...ACCOUNT_LINKS.topUp },
   { value: 'withdraw-funds', icon: ArrowUpFromLineIcon, ...ACCOUNT_LINKS.withdrawFunds },
 ];

@@ -1,7 +1,8 @@
 /**
  * The market catalogue (docs/adr/0034-catalogue-query.md): the Buy tab's filtered, sorted, keyset-paged skins
- * (GET /api/skins), one item on sale by its listing id (GET /api/skins/{id}, for links to it), the
- * landing page's featured skins and market stats.
+ * (GET /api/skins), the landing page's featured skins and market stats. One item on sale by its
+ * listing id (GET /api/skins/{id}, for links to it) is read by screens/market/buy/LinkedItem.tsx,
+ * which loads only for such a link: this module is in every page's first download.
  *
  * The Buy tab's filters are one object that is at once the query key, the page URL's search
  * parameters (a filtered view can be shared and reloaded) and the API request's parameters, under
@@ -10,7 +11,7 @@
  * parses answers with the small answer schemas (shared/answers/), so the landing page, which uses
  * the featured and stats hooks, does not download the forms' schema library.
  */
-import { featuredSkinsAnswer, marketItemAnswer, marketStatsAnswer, skinsPageAnswer } from '../../../shared/answers/market';
+import { featuredSkinsAnswer, marketStatsAnswer, skinsPageAnswer } from '../../../shared/answers/market';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SkinsPage } from '../../../shared/schemas/market';
 import { apiFetch } from '../api/client';
@@ -24,6 +25,7 @@ export const marketKeys = {
   skins: (filters: MarketFilters) => [...marketKeys.skinsAll(), filters] as const,
   featured: () => [...marketKeys.all, 'featured'] as const,
   stats: () => [...marketKeys.all, 'stats'] as const,
+  /** One item on sale, by its listing id (GET /api/skins/{id}). */
   listing: (id: string) => [...marketKeys.all, 'listing', id] as const,
   /** Every item's history and sales (queries/items.ts): public data, kept for offline visits (offline/publicCache.ts). */
   itemsAll: () => [...marketKeys.all, 'item'] as const,
@@ -42,16 +44,6 @@ export function useSkinsInfiniteQuery(filters: MarketFilters) {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** One item on sale (a link's `?listing=`); an item no longer on sale is a 404, not worth a retry. */
-export function useMarketItemQuery(id: string | null) {
-  return useQuery({
-    queryKey: marketKeys.listing(id ?? ''),
-    queryFn: ({ signal }) => apiFetch(`/api/skins/${encodeURIComponent(id ?? '')}`, marketItemAnswer, { signal }),
-    enabled: id !== null,
-    retry: false,
   });
 }
 

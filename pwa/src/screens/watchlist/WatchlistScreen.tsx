@@ -11,12 +11,11 @@
  */
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Center, Flex, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
-import { CircleExclamationPointIcon, RotateCwIcon, SearchIcon, StarIcon, Trash2Icon } from 'lucide-react';
+import { Box, Button, Center, Flex, HStack, IconButton, Image, Spinner, Stack, Text } from '@chakra-ui/react';
+import { BellRingIcon, CircleExclamationPointIcon, ImageOffIcon, RotateCwIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import { searchParamsFromFilters, DEFAULT_MARKET_FILTERS } from '../../../../shared/skinsRequest';
 import { ApiError } from '../../api/client';
-import { ItemThumbnail } from '../../components/items';
 import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
@@ -91,7 +90,7 @@ function WatchlistContent() {
   if (!watches?.length) {
     return (
       <ScreenMessage
-        icon={<StarIcon />}
+        icon={<BellRingIcon />}
         title="No Watched Items Yet"
         description="Star items in the market to follow their prices and get an alert when one is listed at your price."
         action={
@@ -137,7 +136,10 @@ function WatchRow({ watch }: { watch: Watch }) {
       borderRadius="l3"
     >
       <HStack gap="4" flex="1" minW="0" align="center">
-        <ItemThumbnail name={watch.name} imageUrl={watch.imageUrl} rarity="unknown" size="20" />
+        <Center boxSize="20" flexShrink={0} borderRadius="l2" overflow="hidden" bg="bg.subtle" color="fg.subtle">
+          {/* An item known only from its sales has no picture (api/commands/watchSaver.ts). */}
+          {watch.imageUrl ? <Image src={watch.imageUrl} alt="" w="full" h="full" objectFit="contain" p="1" /> : <ImageOffIcon aria-hidden="true" />}
+        </Center>
         <Stack gap="1" minW="0">
           <Text as="h2" fontWeight="semibold" lineHeight="short" truncate title={watch.marketHashName}>
             {watch.marketHashName}

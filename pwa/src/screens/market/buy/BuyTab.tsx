@@ -10,24 +10,27 @@
  * catalogue query's key, so each filtered view is cached on its own and Back/Forward or a shared
  * link shows the same view.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
 import { SlidersHorizontalIcon } from 'lucide-react';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
-import { toaster } from '../../../components/toaster';
-import { useMarketItemQuery, useSkinsInfiniteQuery } from '../../../queries/market';
+import { useSkinsInfiniteQuery } from '../../../queries/market';
 import { useCurrentUser } from '../../../queries/user';
 import { useHydrated } from '../../../useHydrated';
 import { Cart } from './Cart';
 import { FilterPanel, type FilterPanelOpen } from './FilterPanel';
 import { MarketGrid } from './MarketGrid';
 import { activeFilterCount, useMarketFilters } from './useMarketFilters';
-import { useWatchToggle } from './useWatchToggle';
+import type { Stars } from './WatchlistStars';
 
 // Loaded when a first item is opened: the grid paints without the dialog's code.
 const ItemDetailDialog = lazy(() => import('./ItemDetailDialog').then((module) => ({ default: module.ItemDetailDialog })));
+// Loaded for a signed-in user once the page is interactive: the cards paint without the watchlist's code.
+const WatchlistStars = lazy(() => import('./WatchlistStars'));
+// Loaded only for a link to one item (`?listing=<id>`, a price alert's).
+const LinkedItem = lazy(() => import('./LinkedItem'));
 
 const SORT_OPTIONS: { value: MarketSort; label: string }[] = [
   { value: 'price_desc', label: 'Price: High to Low' },
@@ -56,47 +59,6 @@ function useFiltersOpen(activeCount: number) {
   return [open, toggle] as const;
 }
 
-/**
- * A link's item (`?listing=<id>`): opened once it is found on the loaded pages or read on its own;
- * one no longer on sale is said so in a toast. Answers what closing the dialog does: the link is
- * dropped from the address, so Back and a reload do not open it again.
- */
-function useLinkedItem(items: MarketItem[], openItem: (item: MarketItem) => void): () => void {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedId = searchParams.get('listing');
-  const onPage = linkedId === null ? undefined : items.find((item) => item.id === linkedId);
-  const read = useMarketItemQuery(linkedId !== null && !onPage ? linkedId : null);
-  const linked = onPage ?? read.data;
-  const [opened, setOpened] = useState<string | null>(null);
-
-  const dropLink = useCallback(() => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('listing');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [setSearchParams]);
-
-  useEffect(() => {
-    if (linkedId === null || opened === linkedId) return;
-    if (linked) {
-      setOpened(linkedId);
-      openItem(linked);
-    } else if (read.isError) {
-      setOpened(linkedId);
-      toaster.create({ title: 'Item not available', description: 'This item is no longer on sale.', type: 'info' });
-      dropLink();
-    }
-  }, [linkedId, opened, linked, read.isError, openItem, dropLink]);
-
-  return useCallback(() => {
-    if (linkedId !== null) dropLink();
-  }, [linkedId, dropLink]);
-}
-
 export default function BuyTab() {
   const { filters, updateFilters, clearFilters } = useMarketFilters();
   const activeCount = activeFilterCount(filters);
@@ -118,11 +80,22 @@ export default function BuyTab() {
   const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   const { data: user } = useCurrentUser();
-  const { isWatched, toggle } = useWatchToggle();
-  const toggleWatch = useCallback((item: MarketItem) => toggle(item.marketHashName), [toggle]);
-  const watchlist = useMemo(() => (user ? { isWatched, onToggle: toggleWatch } : undefined), [user, isWatched, toggleWatch]);
+  const hydrated = useHydrated();
+  const [stars, setStars] = useState<Stars>();
 
-  const closeItem = useLinkedItem(items, openItem);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('listing');
+  // Closing a linked item's dialog drops the link, so Back and a reload do not open it again.
+  const dropLink = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('listing');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setSearchParams]);
 
   return (
     <Box>
@@ -193,12 +166,24 @@ export default function BuyTab() {
           onOpen={openItem}
           onAddToCart={add}
           isAdding={isPending}
-          watchlist={watchlist}
+          watchlist={user ? stars : undefined}
           filtered={activeCount > 0}
           onClearFilters={clearFilters}
           readAt={query.dataUpdatedAt}
         />
       </Box>
+
+      {linkedId !== null && hydrated ? (
+        <Suspense fallback={null}>
+          <LinkedItem id={linkedId} items={items} onFound={openItem} onGone={dropLink} />
+        </Suspense>
+      ) : null}
+
+      {user && hydrated ? (
+        <Suspense fallback={null}>
+          <WatchlistStars onChange={setStars} />
+        </Suspense>
+      ) : null}
 
       {dialogUsed ? (
         <Suspense fallback={null}>
@@ -206,7 +191,7 @@ export default function BuyTab() {
             item={selected}
             onClose={() => {
               setSelected(null);
-              closeItem();
+              if (linkedId !== null) dropLink();
             }}
             onAddToCart={add}
             adding={selected ? isPending(selected.id) : false}

@@ -18,7 +18,7 @@ import { useHydrated } from '../../../useHydrated';
 import { deliveryText } from './delivery';
 import { PRIORITY_CARDS } from '../../../components/items/priority';
 import { useInfiniteScroll } from '../../../useInfiniteScroll';
-import { WatchButton } from './WatchButton';
+import type { Stars } from './WatchlistStars';
 
 interface MarketGridProps {
   items: MarketItem[];
@@ -34,8 +34,8 @@ interface MarketGridProps {
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
   isAdding: (id: string) => boolean;
-  /** Signed in: whether an item is on the watchlist, and the star's press. Absent: no stars. */
-  watchlist?: { isWatched: (marketHashName: string) => boolean; onToggle: (item: MarketItem) => void };
+  /** Signed in, once the watchlist's code is in: the stars. Absent: no stars. */
+  watchlist?: Stars;
   filtered: boolean;
   onClearFilters: () => void;
   /** When the server read the items (the query's dataUpdatedAt). */
@@ -113,6 +113,7 @@ export function MarketGrid(props: MarketGridProps) {
               onOpen={props.onOpen}
               onAddToCart={props.onAddToCart}
               onToggleWatch={props.watchlist?.onToggle}
+              Star={props.watchlist?.Button}
             />
           </ItemGridCell>
         ))}
@@ -148,18 +149,19 @@ interface MarketItemCardProps {
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
   onToggleWatch?: (item: MarketItem) => void;
+  Star?: Stars['Button'];
 }
 
 /** Memoized: a page of new cards must not re-render the hundreds already on screen. */
-const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, renderedAt, watched, onOpen, onAddToCart, onToggleWatch }: MarketItemCardProps) {
+const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, renderedAt, watched, onOpen, onAddToCart, onToggleWatch, Star }: MarketItemCardProps) {
   return (
     <ItemCard
       item={item}
       priority={priority}
       onOpen={() => onOpen(item)}
       cornerBadge={
-        watched === undefined || !onToggleWatch ? null : (
-          <WatchButton watched={watched} onToggle={() => onToggleWatch(item)} size="xs" borderRadius="full" bg="bg/80" backdropFilter="blur(4px)" />
+        watched === undefined || !onToggleWatch || !Star ? null : (
+          <Star watched={watched} onToggle={() => onToggleWatch(item)} size="xs" borderRadius="full" bg="bg/80" backdropFilter="blur(4px)" />
         )
       }
       price={<ItemPrice amount={item.price} />}
