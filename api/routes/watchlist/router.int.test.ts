@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveEvent } from '../../../shared/answers/events';
 import { type Watch, type WatchlistPage } from '../../../shared/schemas/watchlist';
-import { type Listing } from '../../entities';
+import { Listing } from '../../entities';
 import { alertWatchers } from '../../market/watchAlerts';
-import { buildListing, buildSales, uniqueToken } from '../../test/factories';
+import { buildListing, buildOrder, buildSales, settleOrderItem, uniqueToken } from '../../test/factories';
 import { listItems, signInSeller, userIdOf } from '../../test/selling';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../../test/testApp';
@@ -189,6 +189,21 @@ describe('price alerts (alertWatchers)', () => {
 
     expect((await watchEventsOf(userId)).map((event) => (event as { listingId: string }).listingId)).toEqual([expensive.id]);
     expect(await watchEventsOf(seller.userId)).toEqual([]);
+  });
+
+  it('alerts when a sold listing is back on sale after a failed delivery, once', async () => {
+    const { marketHashName } = await listedItem();
+    const { client, userId } = await watcher();
+    const { watch } = (await client.post<{ watch: Watch }>('/api/watchlist', { marketHashName })).body;
+    const listing = await buildListing(app.services.dataSource, { marketHashName, priceCents: 700n, status: 'active', holdEndTime: new Date(Date.now() - 60_000) });
+    const { items } = await buildOrder(app.services.dataSource, { listings: [listing] });
+    // As the hold's end leaves a sold listing (commands/holdEnder.ts): a failed delivery relists it.
+    await app.services.dataSource.getRepository(Listing).update(listing.id, { status: 'payment_pending' });
+
+    await settleOrderItem(app.services, items[0]!, 'failed');
+
+    expect((await app.services.dataSource.getRepository(Listing).findOneByOrFail({ id: listing.id })).soldAt).toBeNull();
+    expect(await watchEventsOf(userId)).toEqual([{ watchId: watch.id, listingId: listing.id, marketHashName, name: listing.name, price: '7.00' }]);
   });
 
   it('alerts when an accepted deposit puts the item on sale', async () => {
