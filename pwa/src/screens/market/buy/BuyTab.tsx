@@ -16,6 +16,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text 
 import { SlidersHorizontalIcon } from 'lucide-react';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
+import { LazyPart } from '../../../components/LazyPart';
 import { useSkinsInfiniteQuery } from '../../../queries/market';
 import { useCurrentUser } from '../../../queries/user';
 import { useHydrated } from '../../../useHydrated';
@@ -173,16 +174,17 @@ export default function BuyTab() {
         />
       </Box>
 
+      {/* Code that fails to arrive costs the link or the stars, not the market (LazyPart). */}
       {linkedId !== null && hydrated ? (
-        <Suspense fallback={null}>
+        <LazyPart name="The linked item">
           <LinkedItem id={linkedId} items={items} onFound={openItem} onGone={dropLink} />
-        </Suspense>
+        </LazyPart>
       ) : null}
 
       {user && hydrated ? (
-        <Suspense fallback={null}>
+        <LazyPart name="The watchlist's stars">
           <WatchlistStars onChange={setStars} />
-        </Suspense>
+        </LazyPart>
       ) : null}
 
       {dialogUsed ? (
