@@ -13,6 +13,7 @@ import {
   featuredSkinsAnswer,
   listingAnswer,
   listingsPageAnswer,
+  marketItemAnswer,
   marketStatsAnswer,
   ordersPageAnswer,
   purchaseAnswer,
@@ -22,6 +23,7 @@ import {
 } from '../shared/answers/market';
 import { createdAnswer, pushPublicKeyAnswer } from '../shared/answers/support';
 import { currentUserAnswer } from '../shared/answers/user';
+import { watchlistPageAnswer, watchSavedAnswer } from '../shared/answers/watchlist';
 import {
   depositCheckoutAnswer,
   depositsPageAnswer,
@@ -45,6 +47,8 @@ import {
   staffWithdrawalListSchema,
   supportItemListSchema,
 } from '../shared/schemas/staff';
+import { Listing } from './entities';
+import { alertWatchers } from './market/watchAlerts';
 import { listItems, offerItems, signInBuyer, signInSeller } from './test/selling';
 import { DEMO_STAFF, signInStaff } from './test/staffSignIn';
 import { startTestApp, uniqueIp, type TestApp, type TestResponse } from './test/testApp';
@@ -117,6 +121,13 @@ describe('the answers the PWA reads', () => {
 
     // The seller's side after the sale: a sold listing, a cancelled one, the balance's movements.
     const [, other] = (await sellerClient.get<{ items: Array<{ id: string; status: string }> }>('/api/listings?limit=5')).body.items;
+    // The buyer watches the other listing's item, is alerted of it, opens it by its link, stops watching.
+    const otherRow = await app.services.dataSource.getRepository(Listing).findOneByOrFail({ id: other!.id });
+    const { watch } = expectAnswer(await client.post('/api/watchlist', { marketHashName: otherRow.marketHashName, maxPrice: '20.00' }), watchSavedAnswer, 201);
+    await app.services.dataSource.transaction((manager) => alertWatchers(manager, [otherRow]));
+    expectAnswer(await client.get('/api/watchlist?limit=5'), watchlistPageAnswer);
+    expectAnswer(await client.get(`/api/skins/${other!.id}`), marketItemAnswer);
+    expectAnswer(await client.request('DELETE', `/api/watchlist/${watch.id}`), noContent, 204);
     expectAnswer(await sellerClient.post(`/api/listings/${other!.id}/cancel`), listingAnswer);
     expectAnswer(await sellerClient.get('/api/listings?limit=5'), listingsPageAnswer);
     expectAnswer(await client.post('/auth/logout'), noContent, 204);
@@ -126,7 +137,7 @@ describe('the answers the PWA reads', () => {
       type: string;
       payload: unknown;
     }>;
-    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['trade-offer', 'listing', 'balance', 'order', 'buy-order']));
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['trade-offer', 'listing', 'balance', 'order', 'buy-order', 'watch']));
     for (const event of events) {
       const parsed = parseAnswer(liveEventSchema, event);
       if (!parsed.ok) expect.fail(`a ${event.type} event does not match its schema: ${parsed.problem}\n${JSON.stringify(event.payload)}`);

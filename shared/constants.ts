@@ -41,6 +41,11 @@ export const MARKET_SCROLL_DELAY_MS = 500;
 export const FEATURED_SKINS_LIMIT = 8;
 /** My Listings loads its cards this many at a time (whole rows of its 1, 2 or 3 columns), as the Buy grid does. */
 export const LISTINGS_PAGE_SIZE = 24;
+/**
+ * Watches a page of GET /api/watchlist holds as the PWA asks for them: the API's largest page, so
+ * the market's stars know of every watch of nearly every user from one request.
+ */
+export const WATCHLIST_PAGE_SIZE = 100;
 
 /** Polling intervals and cache lifetimes. */
 export const TRADE_STATUS_POLL_MS = 3_000;

@@ -20,6 +20,7 @@ export const pageRoutes = [
   { path: '/refund-policy', title: 'Refund Policy' },
   { path: '/listings', title: 'My Listings' },
   { path: '/buy-orders', title: 'My Buy Orders' },
+  { path: '/watchlist', title: 'Watchlist' },
 ] as const;
 
 export type PagePath = (typeof pageRoutes)[number]['path'];

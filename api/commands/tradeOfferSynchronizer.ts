@@ -18,6 +18,7 @@ import { expireCachedInventory } from '../inventory/cache';
 import { completeDelivery, failDelivery, failureReasonOfState, lockSaleOf } from '../market/deliveries';
 import { fillBuyOrders } from '../market/buyOrderFills';
 import { createDepositListings } from '../market/depositListings';
+import { alertWatchers } from '../market/watchAlerts';
 import { failureMessage, statusForState } from '../market/offerStates';
 import { type BotOffer } from '../steam/tradeBot';
 
@@ -101,6 +102,8 @@ async function onAccepted(manager: EntityManager, offer: TradeOffer, botOffer: B
     }
     // Bids waiting for these items buy them at once, in this transaction (docs/adr/0077-buy-orders.md).
     await fillBuyOrders(manager, listings, ACTOR);
+    // After the fills: a listing a bid bought is not on sale, and alerts no watcher.
+    await alertWatchers(manager, listings);
     return listings;
   }
   if (offer.kind === 'delivery') await completeDelivery(manager, { offer, actor: ACTOR });

@@ -203,3 +203,9 @@ export async function readCatalogue(db: Pick<DataSource, 'query'>, query: SkinsQ
     ),
   );
 }
+
+/** One available listing as a market item (GET /api/skins/:id, a link to an item); null when it is not on sale. */
+export async function readMarketItem(db: Pick<DataSource, 'query'>, id: string): Promise<MarketItemRow | null> {
+  const rows = (await db.query(`SELECT ${MARKET_ITEM_COLUMNS} FROM listings WHERE id = $1 AND ${AVAILABLE}`, [id])) as MarketItemRow[];
+  return rows[0] ?? null;
+}

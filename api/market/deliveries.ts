@@ -13,6 +13,7 @@ import { recordEvent } from '../events/domainEvents';
 import { payoutWithFee, refundFromEscrow } from '../ledger/postings';
 import { type DeliveryFailureReason, recordDeliveryFailure } from './buyerStanding';
 import { insertOffer, offerItemOfListing } from './offers';
+import { alertWatchers } from './watchAlerts';
 
 /** Delivery sends are tried this many times before the buyer is refunded. */
 export const MAX_DELIVERY_ATTEMPTS = 3;
@@ -135,6 +136,8 @@ export async function failDelivery(
     listing.soldAt = null;
     await manager.getRepository(Listing).save(listing);
     await recordEvent(manager, { userId: listing.sellerId, type: 'listing', payload: { listingId: listing.id, status: 'active' } });
+    // Back on sale: its watchers hear of it, unless it already alerted them (watchAlerts.ts).
+    await alertWatchers(manager, [listing]);
   }
   await audit(manager, {
     actor,

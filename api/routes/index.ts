@@ -21,6 +21,7 @@ import { supportRouter } from './support/router';
 import { tradeOffersRouter } from './tradeOffers/router';
 import { userRouter } from './user/router';
 import { walletRouter } from './wallet/router';
+import { watchlistRouter } from './watchlist/router';
 import { webhooksRouter } from './webhooks/router';
 
 export function apiRouter(services: AppServices, options: { withdrawalsPerMinute?: number; catalogue?: CachedCatalogue } = {}): Router {
@@ -35,6 +36,7 @@ export function apiRouter(services: AppServices, options: { withdrawalsPerMinute
     itemsRouter(services, options.catalogue),
     buyOrdersRouter(services),
     paymentMethodsRouter(services),
+    watchlistRouter(services),
     walletRouter(services, options.withdrawalsPerMinute),
     webhooksRouter(services),
     eventsRouter(services),

@@ -69,7 +69,7 @@ export async function acceptDeposit(
     marketHashName: item.marketHashName,
     imageUrl: '/dev/steam/economy/image/test',
     weaponType: 'Rifle',
-    rarity: 'Classified',
+    rarity: 'classified',
     condition: 'Field-Tested',
     float: item.float === undefined ? 0.2 : item.float,
     paintSeed: 1,

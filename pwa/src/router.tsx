@@ -37,6 +37,7 @@ const PrivacyPolicyScreen = lazyWithPreload(() => import('./screens/PrivacyPolic
 const RefundPolicyScreen = lazyWithPreload(() => import('./screens/RefundPolicyScreen'));
 const MyListingsScreen = lazyWithPreload(() => import('./screens/listings/MyListingsScreen'));
 const MyBuyOrdersScreen = lazyWithPreload(() => import('./screens/buyOrders/MyBuyOrdersScreen'));
+const WatchlistScreen = lazyWithPreload(() => import('./screens/watchlist/WatchlistScreen'));
 const NotFoundScreen = lazyWithPreload(() => import('./screens/NotFoundScreen'));
 
 const screens: Record<PagePath, ReactElement> = {
@@ -56,6 +57,7 @@ const screens: Record<PagePath, ReactElement> = {
   '/refund-policy': <RefundPolicyScreen />,
   '/listings': <MyListingsScreen />,
   '/buy-orders': <MyBuyOrdersScreen />,
+  '/watchlist': <WatchlistScreen />,
 };
 
 export const routes: RouteObject[] = [

@@ -10,8 +10,9 @@
  *   (status 0) and are cached as such;
  * - never answers /api with a stored copy: the data layer (TanStack Query, Dexie) owns API data;
  * - replays the outbox on Background Sync's `sync` event (offline/outbox.ts);
- * - on a Web Push message, updates the listing in IndexedDB and shows the notification, whose click
- *   opens the page it names (/listings).
+ * - on a Web Push message, updates the listing in IndexedDB (a seller's listing) and shows the
+ *   notification, whose click opens the page it names (/listings, or a price alert's item in the
+ *   market: /market?listing=…).
  * A new version waits until the page asks it to take over (see serviceWorker.ts).
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';

@@ -61,6 +61,9 @@ const buyOrderEvent = z.object({
   remaining: z.number(),
 });
 
+/** A listing of a watched item went on sale at or under the watch's price (api/market/watchAlerts.ts). */
+const watchEvent = z.object({ watchId: z.string(), listingId: z.string(), marketHashName: z.string(), name: z.string(), price: money });
+
 /** Every live event: its type (the SSE event name) and payload (the SSE data). */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listing'), payload: listingEvent }),
@@ -68,7 +71,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('trade-offer'), payload: tradeOfferEvent }),
   z.object({ type: z.literal('order'), payload: orderEvent }),
   z.object({ type: z.literal('buy-order'), payload: buyOrderEvent }),
+  z.object({ type: z.literal('watch'), payload: watchEvent }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
-export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order', 'buy-order'] as const satisfies readonly LiveEventType[];
+export const LIVE_EVENT_TYPES = ['listing', 'balance', 'trade-offer', 'order', 'buy-order', 'watch'] as const satisfies readonly LiveEventType[];

@@ -16,8 +16,8 @@ export const pushUnsubscribeSchema = z.strictObject({ endpoint: text().min(1).ma
 export interface PushMessage {
   title: string;
   body: string;
-  /** Where a click on the notification goes. */
+  /** Where a click on the notification goes: a path of the app (/listings, /market?listing=… for a price alert). */
   url: string;
-  /** The listing as the API presents it, so the worker can update its copy. */
+  /** The seller's listing as the API presents it, so the worker can update its copy (listing events only). */
   listing?: Record<string, unknown>;
 }

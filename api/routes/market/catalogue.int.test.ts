@@ -369,3 +369,19 @@ describe('GET /api/skins: float, pattern and Souvenir', () => {
     }
   });
 });
+
+describe('GET /api/skins/:id', () => {
+  it('answers one item on sale as the catalogue shows it, and 404 once it is not (or never was) on sale', async () => {
+    const token = uniqueToken();
+    const [listing] = await buildListings(app.services.dataSource, { count: 1, token });
+    const page = (await app.client().get<SkinsPage>(`/api/skins?search=${token}`)).body;
+    const one = await app.client().get<MarketItem>(`/api/skins/${listing!.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(page.items[0]);
+
+    await app.services.dataSource.query('UPDATE listings SET sold_at = now() WHERE id = $1', [listing!.id]);
+    expect((await app.client().get(`/api/skins/${listing!.id}`)).status).toBe(404);
+    expect((await app.client().get('/api/skins/5b0d6c1e-8f43-4d1c-9d55-1f0c3a1f2b7e')).status).toBe(404);
+    expect((await app.client().get('/api/skins/not-an-id')).status).toBe(404);
+  });
+});

@@ -1,19 +1,22 @@
 /**
  * The buyer's market: the catalogue (GET /api/skins, filtered, sorted and keyset-paged on the
- * server), the landing page's featured skins and stats, purchases with the balance
+ * server; GET /api/skins/:id, one item on sale, for links to it), the landing page's featured skins and stats, purchases with the balance
  * (POST /api/purchases, Idempotency-Key required, run inside the key's transaction, after Steam
  * confirmed the buyer's trade URL can receive items) and the buyer's orders with each item's
  * delivery state.
  */
 import Router from '@koa/router';
 import { type Context } from 'koa';
+import { z } from 'zod';
 import { purchaseRequestSchema, skinsQuerySchema } from '../../../shared/schemas/market';
 import { pageQuerySchema } from '../../../shared/schemas/page';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { type AppServices } from '../../context';
 import { sendEncoded } from '../../encodedBody';
 import { type User } from '../../entities';
+import { notFound } from '../../errors';
 import { ordersOfBuyer } from '../../market/buyerOrders';
+import { readMarketItem } from '../../market/catalogue';
 import { createCachedCatalogue, type CachedCatalogue, type CataloguePage } from '../../market/catalogueCache';
 import { createFeaturedListings } from '../../market/featured';
 import { purchasePreflight } from '../../market/purchasePreflight';
@@ -51,6 +54,14 @@ export function marketRouter({ dataSource, rateLimiter, steam, logger }: AppServ
       await sendEncoded(ctx, await catalogue.answer(query, presentCataloguePage), 'application/json; charset=utf-8');
     }),
   );
+
+  router.get('/skins/:id', async (ctx) => {
+    // Any id that is not an item on sale now, malformed ones included, is simply not found.
+    const id = z.uuid().safeParse(ctx.params.id);
+    const row = id.success ? await readMarketItem(dataSource, id.data) : null;
+    if (!row) throw notFound('This item is no longer on sale');
+    ctx.body = presentMarketItem(row);
+  });
 
   router.get('/featured-skins', async (ctx) => {
     ctx.body = (await featured.get()).map(presentMarketItem);

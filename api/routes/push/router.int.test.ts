@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PushMessage } from '../../../shared/schemas/push';
 import { type Listing, User } from '../../entities';
 import { recordEvent } from '../../events/domainEvents';
+import { alertWatchers } from '../../market/watchAlerts';
 import { dispatchPushes } from '../../push/pushDispatcher';
 import { buildListing } from '../../test/factories';
 import { signIn, uniqueSteamId } from '../../test/signIn';
@@ -179,6 +180,27 @@ describe('Web Push', () => {
     // Each event is pushed once, however often the dispatcher runs.
     await dispatchPushes(app.services.dataSource, app.services.push, app.services.logger);
     expect(deliveries.filter((delivery) => delivery.path.endsWith(sellerPath))).toHaveLength(1);
+  });
+
+  it("sends a watcher's device a 'Price Alert' that opens the listing in the market", async () => {
+    const watcher = await signIn(app, uniqueSteamId());
+    const keys = browserKeys();
+    const path = `watcher-${randomBytes(4).toString('hex')}`;
+    expect((await watcher.post('/api/push/subscriptions', subscriptionFor(path, keys))).status).toBe(201);
+    const known = await buildListing(app.services.dataSource, { skin: 'AK-47 | Redline', exterior: 'Field-Tested' });
+    expect((await watcher.post('/api/watchlist', { marketHashName: known.marketHashName, maxPrice: '12.34' })).status).toBeLessThan(300);
+    const listing = await buildListing(app.services.dataSource, { skin: 'AK-47 | Redline', exterior: 'Field-Tested', marketHashName: known.marketHashName, priceCents: 1_234n });
+    await app.services.dataSource.transaction((manager) => alertWatchers(manager, [listing]));
+
+    await dispatchPushes(app.services.dataSource, app.services.push, app.services.logger);
+
+    const mine = deliveries.filter((delivery) => delivery.path.endsWith(path));
+    expect(mine).toHaveLength(1);
+    expect(decrypt(mine[0]!.body, keys)).toEqual({
+      title: 'Price Alert',
+      body: `${listing.name} is on sale for $12.34`,
+      url: `/market?listing=${listing.id}`,
+    });
   });
 
   it('forgets a subscription the push service reports gone (410)', async () => {

@@ -19,12 +19,20 @@ export async function saveTradeUrl(page: Page, steamId: string): Promise<void> {
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
-/** Sells the first sellable items of the signed-in account, one per price, and waits until the bot's offer is accepted. Resolves with their names. */
-export async function sellViaApi(page: Page, steamId: string, prices: string[]): Promise<string[]> {
+/** The signed-in account's inventory items that can be listed now. */
+export async function sellableItems(page: Page): Promise<InventoryResponse['items']> {
   const inventory = await page.request.get('/api/inventory');
   expect(inventory.ok(), await inventory.text()).toBe(true);
   const { items } = (await inventory.json()) as InventoryResponse;
-  const sellable = items.filter((item) => item.tradable && item.marketable && !item.listed).slice(0, prices.length);
+  return items.filter((item) => item.tradable && item.marketable && !item.listed);
+}
+
+/**
+ * Sells the first sellable items of the signed-in account (those `pick` accepts, when given), one
+ * per price, and waits until the bot's offer is accepted. Resolves with their names.
+ */
+export async function sellViaApi(page: Page, steamId: string, prices: string[], pick: (item: InventoryResponse['items'][number]) => boolean = () => true): Promise<string[]> {
+  const sellable = (await sellableItems(page)).filter(pick).slice(0, prices.length);
   expect(sellable).toHaveLength(prices.length);
   const created = await page.request.post('/api/trade-offers', {
     data: { items: sellable.map((item, index) => ({ assetid: item.assetid, price: prices[index] })), tradeUrl: tradeUrlOf(steamId) },

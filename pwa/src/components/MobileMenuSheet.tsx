@@ -19,7 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { Drawer } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowUpFromLineIcon, BackpackIcon, LogOutIcon, PlusIcon, StoreIcon, TagIcon, UserIcon } from 'lucide-react';
+import { ArrowUpFromLineIcon, BackpackIcon, BellRingIcon, LogOutIcon, PlusIcon, StoreIcon, TagIcon, UserIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';
 import { formatBalance, type User } from '../queries/user';
 import { Logo } from './Logo';
@@ -150,6 +150,10 @@ export default function MobileMenuSheet({ user, open, onOpenChange, trigger }: M
                       <RouterPlainLink to={ACCOUNT_LINKS.profile.to} onClick={handleNavigate} css={rowStyles}>
                         <UserIcon />
                         {ACCOUNT_LINKS.profile.label}
+                      </RouterPlainLink>
+                      <RouterPlainLink to={ACCOUNT_LINKS.watchlist.to} onClick={handleNavigate} css={rowStyles}>
+                        <BellRingIcon />
+                        {ACCOUNT_LINKS.watchlist.label}
                       </RouterPlainLink>
                     </Stack>
                     <Button

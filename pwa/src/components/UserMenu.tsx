@@ -2,7 +2,7 @@
 import { Box, Button, Portal, Text } from '@chakra-ui/react';
 import { Menu } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowUpFromLineIcon, ChevronDownIcon, ClipboardListIcon, HandCoinsIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
+import { ArrowUpFromLineIcon, BellRingIcon, ChevronDownIcon, ClipboardListIcon, HandCoinsIcon, LogOutIcon, UserIcon, WalletIcon } from 'lucide-react';
 import { useLogoutMutation } from '../logout';
 import type { User } from '../queries/user';
 import { UserAvatar } from './UserAvatar';
@@ -12,6 +12,7 @@ const MENU_LINKS = [
   { value: 'profile', icon: UserIcon, ...ACCOUNT_LINKS.profile },
   { value: 'listings', icon: ClipboardListIcon, ...ACCOUNT_LINKS.listings },
   { value: 'buy-orders', icon: HandCoinsIcon, ...ACCOUNT_LINKS.buyOrders },
+  { value: 'watchlist', icon: BellRingIcon, ...ACCOUNT_LINKS.watchlist },
   { value: 'top-up', icon: WalletIcon, ...ACCOUNT_LINKS.topUp },
   { value: 'withdraw-funds', icon: ArrowUpFromLineIcon, ...ACCOUNT_LINKS.withdrawFunds },
 ];

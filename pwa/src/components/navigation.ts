@@ -53,6 +53,7 @@ export const ACCOUNT_LINKS = {
   profile: { label: 'My Profile', to: '/profile' },
   listings: { label: 'My Listings', to: '/listings' },
   buyOrders: { label: 'My Buy Orders', to: '/buy-orders' },
+  watchlist: { label: 'Watchlist', to: '/watchlist' },
   topUp: { label: 'Top Up Balance', to: '/add-funds' },
   withdrawFunds: { label: 'Withdraw Funds', to: '/withdraw' },
   addFunds: { label: 'Add Funds', to: '/add-funds' },

@@ -7,7 +7,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../shared/answers/events';
 import type { ListingsPage } from '../../../shared/answers/market';
-import { buyOrderKeys, listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys } from '../queries/keys';
+import { formatUsd, parseMoney } from '../../../shared/money';
+import { toaster } from '../components/toaster';
+import { buyOrderKeys, listingKeys, orderKeys, tradeOfferKeys, walletKeys, userKeys, watchlistKeys } from '../queries/keys';
 import { mapPagedItems, type PagedList } from '../queries/pagedLists';
 import type { User } from '../queries/user';
 
@@ -44,5 +46,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
       // The user's bids and the books they are in (the event does not name the item).
       void queryClient.invalidateQueries({ queryKey: buyOrderKeys.all });
       return;
+    case 'watch': {
+      // A price alert: told at once, and the watchlist's cheapest listings read again.
+      const { name, price } = event.payload;
+      toaster.create({ title: 'Price Alert', description: `${name} is on sale for ${formatUsd(parseMoney(price) ?? 0n)}`, type: 'info' });
+      void queryClient.invalidateQueries({ queryKey: watchlistKeys.all });
+      return;
+    }
   }
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Listing, ListingsPage, Order } from '../../../shared/schemas/market';
 import type { CurrentUser } from '../../../shared/schemas/user';
+import type { Watch } from '../../../shared/schemas/watchlist';
 import type { PagedList } from '../queries/pagedLists';
 import { loadDataset, loadUser, saveDataset, saveUser } from './cachedData';
 import { AppDB, clearUserData } from './db';
@@ -94,6 +95,24 @@ describe('offline copies', () => {
     );
 
     expect((await loadDataset('orders', database))?.data).toEqual({ pages: [{ items: [order('o2'), order('o1'), order('o0')], nextCursor: null }], pageParams: [null] });
+  });
+
+  it('keep every page of the watchlist loaded, and clear it with the rest at logout', async () => {
+    const watch = (id: string): Watch => ({
+      id,
+      marketHashName: `AK-47 | Redline ${id} (Field-Tested)`,
+      name: `AK-47 | Redline ${id}`,
+      imageUrl: '',
+      maxPrice: id === 'w1' ? '12.34' : null,
+      lowestListing: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    await saveUser(user('1'), { database });
+    await saveDataset('watchlist', '1', { pages: [{ items: [watch('w2'), watch('w1')], nextCursor: 'x' }, { items: [watch('w0')], nextCursor: null }], pageParams: [null, 'x'] }, { database });
+
+    expect((await loadDataset('watchlist', database))?.data).toEqual({ pages: [{ items: [watch('w2'), watch('w1'), watch('w0')], nextCursor: null }], pageParams: [null] });
+    await clearUserData(database);
+    expect(await database.watchlist.count()).toBe(0);
   });
 
   it('replace a dataset whole, so rows the server dropped do not live on', async () => {

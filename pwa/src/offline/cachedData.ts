@@ -3,13 +3,14 @@
  * A dataset is replaced whole each time it loads, so a row the server no longer returns (a deleted
  * payment method) does not live on offline. A copy is only read back for the user it belongs to.
  *
- * Listings and orders are paged lists (queries/pagedLists.ts): every page loaded is stored, its rows
+ * Listings, orders and the watchlist are paged lists (queries/pagedLists.ts): every page loaded is stored, its rows
  * in order, and read back as one page with nothing after it, since offline nothing more can load.
  */
 import type { InventoryResponse } from '../../../shared/schemas/inventory';
 import type { Listing, ListingsPage, Order, OrdersPage } from '../../../shared/schemas/market';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { PaymentMethod } from '../../../shared/schemas/wallet';
+import type { Watch, WatchlistPage } from '../../../shared/schemas/watchlist';
 import type { PagedList } from '../queries/pagedLists';
 import { db as defaultDb, type AppDB, type Dataset } from './db';
 
@@ -20,12 +21,19 @@ export interface DatasetData {
   listings: PagedList<ListingsPage>;
   orders: PagedList<OrdersPage>;
   paymentMethods: PaymentMethod[];
+  watchlist: PagedList<WatchlistPage>;
 }
 
-type ListDataset = 'listings' | 'orders' | 'paymentMethods';
+type ListDataset = 'listings' | 'orders' | 'paymentMethods' | 'watchlist';
 
 function listTable(database: AppDB, dataset: ListDataset | 'inventory') {
-  return { listings: database.listings, orders: database.orders, paymentMethods: database.paymentMethods, inventory: database.inventory }[dataset];
+  return {
+    listings: database.listings,
+    orders: database.orders,
+    paymentMethods: database.paymentMethods,
+    watchlist: database.watchlist,
+    inventory: database.inventory,
+  }[dataset];
 }
 
 /** Strips the storage fields off a cached row. */
@@ -79,8 +87,8 @@ export async function saveDataset<D extends Exclude<Dataset, 'user'>>(
       await database.meta.put({ dataset, userId, updatedAt: now });
       return;
     }
-    const { pages } = data as PagedList<ListingsPage | OrdersPage>;
-    const rows = pages.flatMap((page) => page.items as Array<Listing | Order>).map((row, position) => ({ ...row, userId, position }));
+    const { pages } = data as PagedList<ListingsPage | OrdersPage | WatchlistPage>;
+    const rows = pages.flatMap((page) => page.items as Array<Listing | Order | Watch>).map((row, position) => ({ ...row, userId, position }));
     await (table as typeof database.listings).bulkPut(rows as never);
     const summary = dataset === 'listings' ? { listingsSummary: (pages[0] as ListingsPage | undefined)?.summary ?? null } : {};
     await database.meta.put({ dataset, userId, updatedAt: now, ...summary });
@@ -97,7 +105,7 @@ export async function loadDataset<D extends Dataset>(
   dataset: D,
   database: AppDB = defaultDb,
 ): Promise<{ data: DatasetData[D]; updatedAt: number } | null> {
-  return database.transaction('r', [database.user, database.meta, database.inventory, database.listings, database.orders, database.paymentMethods], async () => {
+  return database.transaction('r', [database.user, database.meta, database.inventory, database.listings, database.orders, database.paymentMethods, database.watchlist], async () => {
     const user = await loadUser(database);
     const meta = await database.meta.get(dataset);
     if (!user || !meta || meta.userId !== user.steamId) return null;

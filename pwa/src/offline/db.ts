@@ -3,10 +3,11 @@
  * (docs/adr/0044-offline-copies.md). What is stored where, and why:
  *
  * - `user`: the last signed-in user (one row, keyed by steamId), so the app knows who it is offline.
- * - `inventory`, `listings`, `orders`, `paymentMethods`: that user's last answers of the matching
- *   API reads, one row per item with `userId` and the server's `position`, so a screen shows the
- *   list in the server's order with the network off. Listings and orders are paged: every page
- *   loaded so far is kept, in order. Payment methods are the API's masked copies.
+ * - `inventory`, `listings`, `orders`, `paymentMethods`, `watchlist`: that user's last answers of
+ *   the matching API reads, one row per item with `userId` and the server's `position`, so a screen
+ *   shows the list in the server's order with the network off. Listings, orders and the watchlist
+ *   are paged: every page loaded so far is kept, in order. Payment methods are the API's masked
+ *   copies.
  * - `meta`: per dataset, whose it is and when it was last loaded ('Offline: last updated …'), plus
  *   the inventory's `private`/`fetchedAt` and the listings' summary.
  * - `outbox`: edits made offline (profile, payment-method add/delete) waiting to be sent, in order,
@@ -26,11 +27,12 @@ import type { InventoryItem } from '../../../shared/schemas/inventory';
 import type { Listing, ListingsSummary, Order } from '../../../shared/schemas/market';
 import type { CurrentUser, ProfileUpdate } from '../../../shared/schemas/user';
 import type { PaymentMethod, PaymentMethodBody } from '../../../shared/schemas/wallet';
+import type { Watch } from '../../../shared/schemas/watchlist';
 
 export const DB_NAME = 'skinmarket';
 
 /** The cached API reads. */
-export type Dataset = 'user' | 'inventory' | 'listings' | 'orders' | 'paymentMethods';
+export type Dataset = 'user' | 'inventory' | 'listings' | 'orders' | 'paymentMethods' | 'watchlist';
 
 /** Whose a cached row is and where it stood in the server's answer. */
 interface Owned {
@@ -43,6 +45,7 @@ export type StoredInventoryItem = InventoryItem & Owned;
 export type StoredListing = Listing & Owned;
 export type StoredOrder = Order & Owned;
 export type StoredPaymentMethod = PaymentMethod & Owned;
+export type StoredWatch = Watch & Owned;
 
 export interface DatasetMeta {
   dataset: Dataset;
@@ -99,6 +102,7 @@ export class AppDB extends Dexie {
   listings!: EntityTable<StoredListing, 'id'>;
   orders!: EntityTable<StoredOrder, 'id'>;
   paymentMethods!: EntityTable<StoredPaymentMethod, 'id'>;
+  watchlist!: EntityTable<StoredWatch, 'id'>;
   meta!: EntityTable<DatasetMeta, 'dataset'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   notices!: EntityTable<SyncNotice, 'id'>;
@@ -115,11 +119,12 @@ export class AppDB extends Dexie {
       outbox: '++seq, userId',
       notices: '++id, userId',
     });
+    this.version(2).stores({ watchlist: '&id, userId' });
   }
 
   /** The cached data tables (not the outbox and notices, which carry work and messages). */
   cacheTables() {
-    return [this.user, this.inventory, this.listings, this.orders, this.paymentMethods, this.meta];
+    return [this.user, this.inventory, this.listings, this.orders, this.paymentMethods, this.watchlist, this.meta];
   }
 
   /** Every table holding user data. */

@@ -8,7 +8,8 @@ import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { InventoryResponse } from '../../../shared/schemas/inventory';
 import type { ListingsPage, OrdersPage } from '../../../shared/schemas/market';
 import type { PaymentMethod } from '../../../shared/schemas/wallet';
-import { inventoryKeys, listingKeys, orderKeys, paymentMethodKeys, userKeys } from '../queries/keys';
+import type { WatchlistPage } from '../../../shared/schemas/watchlist';
+import { inventoryKeys, listingKeys, orderKeys, paymentMethodKeys, userKeys, watchlistKeys } from '../queries/keys';
 import type { PagedList } from '../queries/pagedLists';
 import type { User } from '../queries/user';
 import type * as CachedData from './cachedData';
@@ -29,6 +30,7 @@ const DATASET_OF_QUERY = new Map<string, Dataset>([
   [hashKey(listingKeys.mine()), 'listings'],
   [hashKey(orderKeys.mine()), 'orders'],
   [hashKey(paymentMethodKeys.list()), 'paymentMethods'],
+  [hashKey(watchlistKeys.mine()), 'watchlist'],
 ]);
 
 function logFailure(error: unknown) {
@@ -57,7 +59,9 @@ export function keepOfflineCopies(queryClient: QueryClient): () => void {
           ? saveDataset('listings', user.steamId, data as PagedList<ListingsPage>)
           : dataset === 'orders'
             ? saveDataset('orders', user.steamId, data as PagedList<OrdersPage>)
-            : saveDataset('paymentMethods', user.steamId, data as PaymentMethod[]),
+            : dataset === 'watchlist'
+              ? saveDataset('watchlist', user.steamId, data as PagedList<WatchlistPage>)
+              : saveDataset('paymentMethods', user.steamId, data as PaymentMethod[]),
     ).catch(logFailure);
   });
 }

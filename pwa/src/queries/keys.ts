@@ -60,3 +60,11 @@ export const buyOrderKeys = {
   /** An item's public book of open bids; with a float, the bids an item of that float could fill. */
   book: (marketHashName: string, float: number | null = null) => [...buyOrderKeys.all, 'book', marketHashName, float] as const,
 };
+
+export const watchlistKeys = {
+  all: ['watchlist'] as const,
+  /** The signed-in user's watches; logout reloads the page, so one entry per session is enough. */
+  mine: () => [...watchlistKeys.all, 'mine'] as const,
+  save: () => [...watchlistKeys.all, 'save'] as const,
+  remove: () => [...watchlistKeys.all, 'delete'] as const,
+};

@@ -1,6 +1,8 @@
 /**
  * The market catalogue (docs/adr/0034-catalogue-query.md): the Buy tab's filtered, sorted, keyset-paged skins
- * (GET /api/skins), the landing page's featured skins and market stats.
+ * (GET /api/skins), the landing page's featured skins and market stats. One item on sale by its
+ * listing id (GET /api/skins/{id}, for links to it) is read by screens/market/buy/LinkedItem.tsx,
+ * which loads only for such a link: this module is in every page's first download.
  *
  * The Buy tab's filters are one object that is at once the query key, the page URL's search
  * parameters (a filtered view can be shared and reloaded) and the API request's parameters, under
@@ -23,6 +25,8 @@ export const marketKeys = {
   skins: (filters: MarketFilters) => [...marketKeys.skinsAll(), filters] as const,
   featured: () => [...marketKeys.all, 'featured'] as const,
   stats: () => [...marketKeys.all, 'stats'] as const,
+  /** One item on sale, by its listing id (GET /api/skins/{id}). */
+  listing: (id: string) => [...marketKeys.all, 'listing', id] as const,
   /** Every item's history and sales (queries/items.ts): public data, kept for offline visits (offline/publicCache.ts). */
   itemsAll: () => [...marketKeys.all, 'item'] as const,
   priceHistory: (marketHashName: string, days: PriceHistoryDays) => [...marketKeys.itemsAll(), marketHashName, 'price-history', days] as const,

@@ -149,7 +149,8 @@ export const itemGlobalCss = defineGlobalStyles({
     '& > p': { fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', lineClamp: '3' },
   },
   [`.${c.pictureStart}`]: { position: 'absolute', top: '2.5', insetStart: '2.5' },
-  [`.${c.pictureEnd}`]: { position: 'absolute', top: '2.5', insetEnd: '2.5' },
+  // Above the card's overlay link or button, so a control in the corner (the market's star) takes its own clicks.
+  [`.${c.pictureEnd}`]: { position: 'absolute', top: '2.5', insetEnd: '2.5', zIndex: '1' },
 
   [`.${c.qualityBadges}`]: { display: 'flex', alignItems: 'center', gap: '1.5' },
   [`.${c.qualityBadge}`]: {

@@ -18,7 +18,7 @@ import { formatUsd, parseMoney } from '../../../../shared/money';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ItemThumbnail } from '../../components/items';
-import { ListMessage } from '../../components/ListMessage';
+import { ScreenMessage } from '../../components/ScreenMessage';
 import { LoadMore } from '../../components/LoadMore';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
@@ -73,7 +73,7 @@ function BuyOrdersContent() {
   }
   if (query.isError && !orders) {
     return (
-      <ListMessage
+      <ScreenMessage
         icon={<CircleExclamationPointIcon />}
         iconColor="fg.error"
         title="Error Loading Buy Orders"
@@ -89,7 +89,7 @@ function BuyOrdersContent() {
   }
   if (!orders?.length) {
     return (
-      <ListMessage
+      <ScreenMessage
         icon={<HandCoinsIcon />}
         title="No Buy Orders Yet"
         description="Open an item in the market and place a buy order: it buys the item as soon as someone lists it at or below your price."

@@ -17,10 +17,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Center, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CircleExclamationPointIcon, PackageOpenIcon, PlusIcon, RotateCwIcon } from 'lucide-react';
 import { ItemGrid, ItemGridCell, PRIORITY_CARDS } from '../../components/items';
-import { ListMessage } from '../../components/ListMessage';
 import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
+import { ScreenMessage } from '../../components/ScreenMessage';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import type { ListingsSummary } from '../../../../shared/schemas/market';
 import { useListingsQuery, type Listing } from '../../queries/listings';
@@ -93,7 +93,7 @@ function ListingsContent() {
   // A failed refetch keeps the cards on screen; the error state is for when there is nothing to show.
   if (isError && !listings) {
     return (
-      <ListMessage
+      <ScreenMessage
         icon={<CircleExclamationPointIcon />}
         iconColor="fg.error"
         title="Error Loading Listings"
@@ -109,7 +109,7 @@ function ListingsContent() {
   }
   if (!listings?.length) {
     return (
-      <ListMessage
+      <ScreenMessage
         icon={<PackageOpenIcon />}
         title="No Listings Yet"
         description="Start selling your CS2 items to see them here during the hold period"
@@ -123,6 +123,7 @@ function ListingsContent() {
   }
   return <ListingsGrid listings={listings} summary={data?.pages[0]?.summary ?? null} />;
 }
+
 
 function ListingsGrid({ listings, summary }: { listings: Listing[]; summary: ListingsSummary | null }) {
   const query = useListingsQuery();

@@ -1,26 +1,37 @@
 /**
  * The Market's Buy tab (filtering, sorting and paging happen on the server:
  * docs/adr/0034-catalogue-query.md). A toolbar with 'Advanced Filters', the sort and the cart; the
- * filter panel; the grid with infinite scroll; the item detail dialog.
+ * filter panel; the grid with infinite scroll; the item detail dialog, opened by a card or by a
+ * link to one item on sale (`/market?listing=<id>`, as a price alert's notification opens it:
+ * the item is read on its own when it is not on the page), with the watchlist's stars for
+ * signed-in users.
  *
  * The applied filters are the page URL's search parameters (useMarketFilters) and, normalized, the
  * catalogue query's key, so each filtered view is cached on its own and Back/Forward or a shared
  * link shows the same view.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Badge, Box, Button, Flex, Heading, HStack, NativeSelect, Spinner, Text } from '@chakra-ui/react';
 import { SlidersHorizontalIcon } from 'lucide-react';
 import type { MarketItem, MarketSort } from '../../../../../shared/schemas/market';
 import { useCart, useAddToCart } from '../../../cart/useCart';
+import { LazyPart } from '../../../components/LazyPart';
 import { useSkinsInfiniteQuery } from '../../../queries/market';
+import { useCurrentUser } from '../../../queries/user';
 import { useHydrated } from '../../../useHydrated';
 import { Cart } from './Cart';
 import { FilterPanel, type FilterPanelOpen } from './FilterPanel';
 import { MarketGrid } from './MarketGrid';
 import { activeFilterCount, useMarketFilters } from './useMarketFilters';
+import type { Stars } from './WatchlistStars';
 
 // Loaded when a first item is opened: the grid paints without the dialog's code.
 const ItemDetailDialog = lazy(() => import('./ItemDetailDialog').then((module) => ({ default: module.ItemDetailDialog })));
+// Loaded for a signed-in user once the page is interactive: the cards paint without the watchlist's code.
+const WatchlistStars = lazy(() => import('./WatchlistStars'));
+// Loaded only for a link to one item (`?listing=<id>`, a price alert's).
+const LinkedItem = lazy(() => import('./LinkedItem'));
 
 const SORT_OPTIONS: { value: MarketSort; label: string }[] = [
   { value: 'price_desc', label: 'Price: High to Low' },
@@ -68,6 +79,24 @@ export default function BuyTab() {
   const refreshing = query.isPlaceholderData;
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+
+  const { data: user } = useCurrentUser();
+  const hydrated = useHydrated();
+  const [stars, setStars] = useState<Stars>();
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get('listing');
+  // Closing a linked item's dialog drops the link, so Back and a reload do not open it again.
+  const dropLink = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('listing');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [setSearchParams]);
 
   return (
     <Box>
@@ -138,17 +167,34 @@ export default function BuyTab() {
           onOpen={openItem}
           onAddToCart={add}
           isAdding={isPending}
+          watchlist={user ? stars : undefined}
           filtered={activeCount > 0}
           onClearFilters={clearFilters}
           readAt={query.dataUpdatedAt}
         />
       </Box>
 
+      {/* Code that fails to arrive costs the link or the stars, not the market (LazyPart). */}
+      {linkedId !== null && hydrated ? (
+        <LazyPart name="The linked item">
+          <LinkedItem id={linkedId} items={items} onFound={openItem} onGone={dropLink} />
+        </LazyPart>
+      ) : null}
+
+      {user && hydrated ? (
+        <LazyPart name="The watchlist's stars">
+          <WatchlistStars onChange={setStars} />
+        </LazyPart>
+      ) : null}
+
       {dialogUsed ? (
         <Suspense fallback={null}>
           <ItemDetailDialog
             item={selected}
-            onClose={() => setSelected(null)}
+            onClose={() => {
+              setSelected(null);
+              if (linkedId !== null) dropLink();
+            }}
             onAddToCart={add}
             adding={selected ? isPending(selected.id) : false}
             inCart={selected ? cart.some((entry) => entry.id === selected.id) : false}

@@ -2,8 +2,9 @@
  * A market item's detail dialog: picture,
  * price, float (8 decimals on wide screens, 4 on phones), rarity, the real pattern (Steam's paint
  * seed, or N/A), 'Inspect in Game' when Steam gave an inspect link, when the item can be delivered,
- * 'Add to cart', then the item's price history and latest sales (ItemMarketHistory.tsx) and its
- * buy orders (ItemBuyOrders.tsx).
+ * the watchlist's star and alert price for signed-in users (WatchPanel.tsx), 'Add to cart', then
+ * the item's price history and latest sales (ItemMarketHistory.tsx) and its buy orders
+ * (ItemBuyOrders.tsx).
  */
 import { type ReactNode } from 'react';
 import {
@@ -23,9 +24,11 @@ import { formatUsd, parseMoney } from '../../../../../shared/money';
 import type { MarketItem } from '../../../../../shared/schemas/market';
 import { ModalDialog } from '../../../components/dialogs';
 import { ConditionLabel, ItemImage, QualityBadges, RarityBadge, rarityLabel } from '../../../components/items';
+import { useCurrentUser } from '../../../queries/user';
 import { deliveryText } from './delivery';
 import { ItemBuyOrders } from './ItemBuyOrders';
 import { ItemMarketHistory } from './ItemMarketHistory';
+import { WatchPanel } from './WatchPanel';
 
 interface ItemDetailDialogProps {
   item: MarketItem | null;
@@ -45,6 +48,7 @@ export function ItemDetailDialog({ item, onClose, onAddToCart, adding, inCart }:
 
 function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialogProps, 'item' | 'onClose'> & { item: MarketItem }) {
   const floatDecimals = useBreakpointValue({ base: 4, md: 8 }) ?? 4;
+  const { data: user } = useCurrentUser();
   return (
     <>
       <Dialog.Header pe="12" pb="2">
@@ -102,6 +106,7 @@ function ItemDetails({ item, onAddToCart, adding, inCart }: Omit<ItemDetailDialo
                 </a>
               </Button>
             ) : null}
+            {user ? <WatchPanel item={item} /> : null}
           </Stack>
         </Grid>
       </Dialog.Body>

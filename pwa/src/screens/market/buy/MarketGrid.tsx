@@ -1,6 +1,7 @@
 /**
  * The Buy tab's grid: one shared ItemCard per market item (click opens the detail dialog, 'Add to
- * cart' adds directly), skeleton cards of the same size while the first page and each further page
+ * cart' adds directly, the star in the picture's corner watches the item for signed-in users),
+ * skeleton cards of the same size while the first page and each further page
  * load, infinite scroll, and the empty and error states.
  *
  * New cards render in a background pass (`useDeferredValue`, a transition React does in slices):
@@ -17,6 +18,7 @@ import { useHydrated } from '../../../useHydrated';
 import { deliveryText } from './delivery';
 import { PRIORITY_CARDS } from '../../../components/items/priority';
 import { useInfiniteScroll } from '../../../useInfiniteScroll';
+import type { Stars } from './WatchlistStars';
 
 interface MarketGridProps {
   items: MarketItem[];
@@ -32,6 +34,8 @@ interface MarketGridProps {
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
   isAdding: (id: string) => boolean;
+  /** Signed in, once the watchlist's code is in: the stars. Absent: no stars. */
+  watchlist?: Stars;
   filtered: boolean;
   onClearFilters: () => void;
   /** When the server read the items (the query's dataUpdatedAt). */
@@ -105,8 +109,11 @@ export function MarketGrid(props: MarketGridProps) {
               priority={index < PRIORITY_CARDS}
               adding={props.isAdding(item.id)}
               renderedAt={renderedAt}
+              watched={props.watchlist?.isWatched(item.marketHashName)}
               onOpen={props.onOpen}
               onAddToCart={props.onAddToCart}
+              onToggleWatch={props.watchlist?.onToggle}
+              Star={props.watchlist?.Button}
             />
           </ItemGridCell>
         ))}
@@ -137,17 +144,26 @@ interface MarketItemCardProps {
   adding: boolean;
   /** Set only while hydrating (DeliveryNote), so the cards re-render once when it ends, not on every page. */
   renderedAt?: number;
+  /** Undefined while nobody is signed in (no star). */
+  watched?: boolean;
   onOpen: (item: MarketItem) => void;
   onAddToCart: (item: MarketItem) => void;
+  onToggleWatch?: (item: MarketItem) => void;
+  Star?: Stars['Button'];
 }
 
 /** Memoized: a page of new cards must not re-render the hundreds already on screen. */
-const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, renderedAt, onOpen, onAddToCart }: MarketItemCardProps) {
+const MarketItemCard = memo(function MarketItemCard({ item, priority, adding, renderedAt, watched, onOpen, onAddToCart, onToggleWatch, Star }: MarketItemCardProps) {
   return (
     <ItemCard
       item={item}
       priority={priority}
       onOpen={() => onOpen(item)}
+      cornerBadge={
+        watched === undefined || !onToggleWatch || !Star ? null : (
+          <Star watched={watched} onToggle={() => onToggleWatch(item)} size="xs" borderRadius="full" bg="bg/80" backdropFilter="blur(4px)" />
+        )
+      }
       price={<ItemPrice amount={item.price} />}
       details={<DeliveryNote tradableAt={item.tradableAt} renderedAt={renderedAt} />}
       actions={

@@ -1,11 +1,11 @@
 /**
- * What a list screen shows instead of its rows (My Listings, My Buy Orders): loading failed, or
- * nothing yet. An icon, a title, what it means and the one thing to do next.
+ * A list screen's whole-area message in place of its list (My Listings, My Buy Orders, Watchlist): an icon, a
+ * heading, a sentence and one action, for the empty and the error states.
  */
 import { type ReactNode } from 'react';
 import { EmptyState, Stack } from '@chakra-ui/react';
 
-interface ListMessageProps {
+interface ScreenMessageProps {
   icon: ReactNode;
   iconColor?: string;
   title: string;
@@ -13,7 +13,7 @@ interface ListMessageProps {
   action: ReactNode;
 }
 
-export function ListMessage({ icon, iconColor = 'brand.fg', title, description, action }: ListMessageProps) {
+export function ScreenMessage({ icon, iconColor = 'brand.fg', title, description, action }: ScreenMessageProps) {
   return (
     <EmptyState.Root
       size="lg"
