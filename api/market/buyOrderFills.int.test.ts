@@ -6,8 +6,9 @@
  * deposits arrive at once; and a filled unit going the purchase's way after it (delivered and the
  * seller paid after the hold; a reversed trade refunds the bidder from the escrow).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buyOrderCanceller } from '../commands/buyOrderCanceller';
+import { createDataSource } from '../db/dataSource';
 import { reversalApplier } from '../commands/reversalApplier';
 import { BuyOrder, type Listing, Order, OrderItem, Sale, User } from '../entities';
 import { availableBalance, escrowBalance, reserveBalance } from '../ledger/ledger';
@@ -126,9 +127,19 @@ describe('fifty deposits accepted at once against one bid of five', () => {
     const { buyOrder, bidder } = await placeBid(db(), name, { priceCents: 2_000n, quantity: 5 });
     const sellers = await Promise.all(Array.from({ length: 50 }, () => buildUser(db())));
 
+    // A connection for each deposit, so all fifty transactions race in PostgreSQL at once (the app's
+    // pool of 20 would queue them, and on a loaded machine time them out), opened one by one first:
+    // fifty connection starts at once outlast the pool's connect timeout on two cores.
+    const racing = createDataSource(inject('databaseUrl'), { poolSize: 50 });
+    await racing.initialize();
+    const opened = Array.from({ length: 50 }, () => racing.createQueryRunner());
+    for (const runner of opened) await runner.connect();
+    await Promise.all(opened.map((runner) => runner.release()));
     const deposits = await Promise.all(
-      sellers.map((seller, index) => acceptDeposit(app.services, { seller, items: [{ marketHashName: name, priceCents: BigInt(1_500 + index) }] })),
-    );
+      sellers.map((seller, index) =>
+        acceptDeposit({ ...app.services, dataSource: racing }, { seller, items: [{ marketHashName: name, priceCents: BigInt(1_500 + index) }] }),
+      ),
+    ).finally(() => racing.destroy());
     const listings = deposits.flat();
     expect(listings).toHaveLength(50);
 

@@ -3,8 +3,8 @@
  * for a name made known by a sale, and deposits accepted through the offer synchronizer
  * (commands/tradeOfferSynchronizer.ts) as the bot's answer arrives, so their listings meet the
  * bids exactly where a real deposit's do. The deposit's trade offer row is recorded as the
- * dispatcher leaves a sent one; the items never reach the simulated bot (tests that deliver sell
- * through test/selling.ts instead).
+ * dispatcher leaves a sent one; the items never reach the simulated bot, so they stay in Steam's
+ * protection for a week (tests that deliver sell through test/selling.ts instead).
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
@@ -93,8 +93,9 @@ export async function acceptDeposit(
       id: steamOfferId,
       state: TRADE_OFFER_STATES.Accepted,
       tradeId: `${randomInt(10 ** 9)}`,
-      received: items.map((item) => ({ assetid: item.assetid, newAssetid: `${randomInt(10 ** 12)}`, newContextid: '2' })),
-      tradableAt: null,
+      received: items.map((item) => ({ assetid: item.assetid, newAssetid: `${randomInt(10 ** 12)}`, newContextid: '16' })),
+      // Steam's protection for a week: no sweep of any test file ends the hold of items the bot never held.
+      tradableAt: Date.now() + 7 * 86_400_000,
     },
     services,
   });
