@@ -204,3 +204,7 @@ export const RECENT_SALES_LIMIT = 20;
 export const MAX_RECENT_SALES_LIMIT = 100;
 /** Steam's market hash names run to some 80 characters; anything far longer is not one. */
 export const MAX_MARKET_HASH_NAME_LENGTH = 200;
+
+/** A buy order's states (docs/adr/0077-buy-orders.md): taking units, all bought, or given up. */
+export const BUY_ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
+export type BuyOrderStatus = (typeof BUY_ORDER_STATUSES)[number];

@@ -8,9 +8,10 @@
  * guard, and its refusal maps to the same answer).
  *
  * The bidder's row is read FOR SHARE, so a freeze waits for a bid under way and no bid is placed
- * after it. The bid copies the name and image of the newest listing under the name.
+ * after it. The bid copies the name, image and rarity of the newest listing under the name.
  */
 import { type DataSource, type EntityManager } from 'typeorm';
+import { type Rarity } from '../../shared/constants';
 import { formatMoney, formatUsd } from '../../shared/money';
 import { type BuyOrderRequest } from '../../shared/schemas/buyOrders';
 import { audit } from '../audit/auditLog';
@@ -50,11 +51,11 @@ const lookupSql = `
   SELECT u.trade_url, u.frozen_at,
     (SELECT balance::text FROM ledger_accounts WHERE kind = 'user_available' AND user_id = u.id) AS available,
     (SELECT (-balance)::text FROM ledger_accounts WHERE kind = 'user_debt' AND user_id = u.id) AS owed,
-    newest.name, newest.image_url,
+    newest.name, newest.image_url, newest.rarity,
     newest.name IS NOT NULL OR EXISTS (SELECT 1 FROM sales WHERE market_hash_name = $2) AS known
   FROM (SELECT id, trade_url, frozen_at FROM users WHERE id = $1 FOR SHARE) AS u
   LEFT JOIN LATERAL (
-    SELECT name, image_url FROM listings WHERE market_hash_name = $2 ORDER BY created_at DESC LIMIT 1
+    SELECT name, image_url, rarity FROM listings WHERE market_hash_name = $2 ORDER BY created_at DESC LIMIT 1
   ) AS newest ON true`;
 
 interface LookupRow {
@@ -64,6 +65,7 @@ interface LookupRow {
   owed: string | null;
   name: string | null;
   image_url: string | null;
+  rarity: Rarity | null;
   known: boolean;
 }
 
@@ -86,6 +88,7 @@ export async function buyOrderPlacer({ userId, request, dataSource, manager }: P
           marketHashName: request.marketHashName,
           name: row.name ?? request.marketHashName,
           imageUrl: row.image_url,
+          rarity: row.rarity ?? 'unknown',
           priceCents: request.price,
           quantity: request.quantity,
           filled: 0,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { type BuyOrderStatus } from '../../shared/answers/buyOrders';
+import { type BuyOrderStatus, type Rarity } from '../../shared/constants';
 import { bigintCents } from './columns';
 
 /**
@@ -18,12 +18,15 @@ export class BuyOrder {
   @Column({ name: 'market_hash_name', type: 'text' })
   marketHashName: string;
 
-  /** The newest listing's name and image under the market hash name when the bid was placed. */
+  /** The newest listing's name, image and rarity under the market hash name when the bid was placed. */
   @Column({ type: 'text' })
   name: string;
 
   @Column({ name: 'image_url', type: 'text', nullable: true })
   imageUrl: string | null;
+
+  @Column({ type: 'text' })
+  rarity: Rarity;
 
   @Column({ name: 'price_cents', type: 'bigint', transformer: bigintCents })
   priceCents: bigint;

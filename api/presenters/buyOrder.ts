@@ -10,6 +10,7 @@ export function presentBuyOrder(buyOrder: BuyOrder, reservedCents: bigint): BuyO
     marketHashName: buyOrder.marketHashName,
     name: buyOrder.name,
     imageUrl: buyOrder.imageUrl,
+    rarity: buyOrder.rarity,
     price: formatMoney(buyOrder.priceCents),
     quantity: buyOrder.quantity,
     filled: buyOrder.filled,

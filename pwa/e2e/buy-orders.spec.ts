@@ -12,7 +12,7 @@ import { priceHistoryAnswer } from '../../shared/answers/items';
 import { parseAnswer } from '../../shared/answers/z';
 import { formatUsd, parseMoney } from '../../shared/money';
 import type { InventoryItem, InventoryResponse } from '../../shared/schemas/inventory';
-import type { TradeOfferCreated } from '../../shared/schemas/market';
+import type { ListingsPage, TradeOfferCreated } from '../../shared/schemas/market';
 import { openPage } from './helpers/hydration';
 import { saveTradeUrl, tradeUrlOf } from './helpers/selling';
 import { openSellTab, putUpForSale, sellCards, sellList } from './helpers/sellTab';
@@ -47,8 +47,8 @@ async function twoOfAKind(page: Page): Promise<[InventoryItem, InventoryItem]> {
   throw new Error('no item twice in the inventory');
 }
 
-/** Lists one given item at `price` through the API and waits until the bot's offer is accepted. */
-async function listViaApi(page: Page, steamId: string, item: InventoryItem, price: string): Promise<void> {
+/** Lists one given item at `price` through the API, waits until the bot's offer is accepted, and resolves with the listing's id. */
+async function listViaApi(page: Page, steamId: string, item: InventoryItem, price: string): Promise<string> {
   const created = await page.request.post('/api/trade-offers', { data: { items: [{ assetid: item.assetid, price }], tradeUrl: tradeUrlOf(steamId) } });
   expect(created.status(), await created.text()).toBe(201);
   const { offerId } = (await created.json()) as TradeOfferCreated;
@@ -58,6 +58,9 @@ async function listViaApi(page: Page, steamId: string, item: InventoryItem, pric
       intervals: [500],
     })
     .toBe(true);
+  const { items } = (await (await page.request.get('/api/listings?limit=1')).json()) as ListingsPage;
+  expect(items[0]?.name).toBe(item.name);
+  return items[0]!.id;
 }
 
 test('a buy order placed from the item dialog fills when a seller lists at its price, and cancelling returns the rest', async ({ browser }) => {
@@ -68,7 +71,7 @@ test('a buy order placed from the item dialog fills when a seller lists at its p
   await saveTradeUrl(seller, sellerId);
   const [first, second] = await twoOfAKind(seller);
   // The first copy goes on sale dear, so the buyer finds the item on the market.
-  await listViaApi(seller, sellerId, first, '900.00');
+  const listingId = await listViaApi(seller, sellerId, first, '900.00');
 
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
@@ -76,8 +79,8 @@ test('a buy order placed from the item dialog fills when a seller lists at its p
   await saveTradeUrl(buyer, buyerId);
   await creditBankWire(buyerId, '100.00');
 
-  await openPage(buyer, `/market?search=${encodeURIComponent(first.name)}`);
-  await buyer.getByRole('list', { name: 'Skins for sale' }).getByRole('button', { name: first.name, exact: true }).first().click();
+  // The market's link to one listing opens its dialog (as a price alert's notification does).
+  await openPage(buyer, `/market?listing=${listingId}`);
   const dialog = buyer.getByRole('dialog', { name: first.name });
   const form = dialog.getByRole('form', { name: 'Place a buy order' });
   await form.getByLabel('Price per item (USD)').fill('40.00');

@@ -2,11 +2,10 @@
  * The answers about buy orders (docs/adr/0077-buy-orders.md): the bidder's own bids and the public
  * book of an item's open bids, which names nobody. Money as two-decimal strings.
  */
+import { BUY_ORDER_STATUSES, RARITIES } from '../constants';
 import * as z from './z';
 import { isoTime, money, page } from './z';
 
-export const BUY_ORDER_STATUSES = ['open', 'filled', 'cancelled'] as const;
-export type BuyOrderStatus = (typeof BUY_ORDER_STATUSES)[number];
 
 /** One of the signed-in user's bids. */
 export const buyOrderAnswer = z.object({
@@ -14,6 +13,8 @@ export const buyOrderAnswer = z.object({
   marketHashName: z.string(),
   name: z.string(),
   imageUrl: z.nullable(z.string()),
+  /** 'unknown' for an item known only from its sales. */
+  rarity: z.enum(RARITIES),
   /** The most paid per unit; a unit fills at its listing's price, and the difference comes back. */
   price: money,
   quantity: z.number(),

@@ -4,8 +4,7 @@
  * is a small note of what changed; the PWA writes what it carries into its cache at once and
  * re-reads the affected lists for the rest.
  */
-import { LISTING_STATUSES } from '../constants';
-import { BUY_ORDER_STATUSES } from './buyOrders';
+import { BUY_ORDER_STATUSES, LISTING_STATUSES } from '../constants';
 import { CANCEL_REASONS } from './market';
 import * as z from './z';
 import { money } from './z';

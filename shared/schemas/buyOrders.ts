@@ -30,11 +30,9 @@ export type BuyOrderBody = z.input<typeof buyOrderRequestSchema>;
 
 export { pageQuerySchema } from './page';
 export {
-  BUY_ORDER_STATUSES,
   type BookLevel,
   type BuyOrder,
   type BuyOrderBook,
   type BuyOrderResult,
   type BuyOrdersPage,
-  type BuyOrderStatus,
 } from '../answers/buyOrders';

@@ -17,9 +17,10 @@ export class BuyOrders1795401200000 implements MigrationInterface {
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         user_id uuid NOT NULL REFERENCES users (id),
         market_hash_name text NOT NULL,
-        -- Name and image of the newest listing under the name when the bid was placed.
+        -- Name, image and rarity of the newest listing under the name when the bid was placed.
         name text NOT NULL,
         image_url text,
+        rarity text NOT NULL DEFAULT 'unknown',
         price_cents bigint NOT NULL CHECK (price_cents > 0),
         quantity integer NOT NULL CHECK (quantity BETWEEN 1 AND 100),
         filled integer NOT NULL DEFAULT 0,

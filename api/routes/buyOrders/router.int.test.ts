@@ -61,6 +61,7 @@ describe('POST /api/buy-orders', () => {
         marketHashName,
         name: listing.name,
         imageUrl: listing.imageUrl,
+        rarity: listing.rarity,
         price: '12.34',
         quantity: 3,
         filled: 0,

@@ -17,7 +17,7 @@ import { formatDateTime, formatFloatValue } from '../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { ConfirmDialog } from '../../components/dialogs';
-import { ItemThumbnail } from '../../components/items';
+import { ItemThumbnail, RarityBadge } from '../../components/items';
 import { ScreenMessage } from '../../components/ScreenMessage';
 import { LoadMore } from '../../components/LoadMore';
 import { PageTitle } from '../../components/PageTitle';
@@ -140,15 +140,17 @@ function BuyOrderRow({ order, onCancel }: { order: BuyOrder; onCancel: (trigger:
       borderRadius="l3"
     >
       <HStack gap="4" flex="1" minW="0" align="center">
-        <ItemThumbnail name={order.name} imageUrl={order.imageUrl ?? ''} rarity="unknown" size="16" />
+        <ItemThumbnail name={order.name} imageUrl={order.imageUrl ?? ''} rarity={order.rarity} size="16" />
         <Stack gap="1" minW="0">
+          {/* The market hash name: bids on the same skin in two exteriors are two rows. */}
+          <Text fontWeight="semibold" lineClamp={2}>
+            {order.marketHashName}
+          </Text>
           <HStack gap="2" wrap="wrap">
-            <Text fontWeight="semibold" lineClamp={2}>
-              {order.name}
-            </Text>
             <Badge colorPalette={badge.palette} variant="subtle">
               {badge.label}
             </Badge>
+            {order.rarity === 'unknown' ? null : <RarityBadge rarity={order.rarity} />}
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             {usd(order.price)} each · Max float {order.maxFloat === null ? 'any' : formatFloatValue(order.maxFloat, 3)} · Placed{' '}
@@ -169,7 +171,7 @@ function BuyOrderRow({ order, onCancel }: { order: BuyOrder; onCancel: (trigger:
         </HStack>
         <Box
           role="progressbar"
-          aria-label={`${order.name}: ${order.filled} of ${order.quantity} bought`}
+          aria-label={`${order.marketHashName}: ${order.filled} of ${order.quantity} bought`}
           aria-valuemin={0}
           aria-valuemax={order.quantity}
           aria-valuenow={order.filled}
@@ -233,7 +235,7 @@ function CancelBuyOrderDialog({ order, onClose, finalFocusEl }: CancelBuyOrderDi
     >
       {shown ? (
         <Text>
-          {shown.filled > 0 ? `${shown.filled} of ${shown.quantity} ${shown.name} are already bought and stay yours. ` : ''}
+          {shown.filled > 0 ? `${shown.filled} of ${shown.quantity} ${shown.marketHashName} are already bought and stay yours. ` : ''}
           The unfilled part, {usd(shown.reserved)}, goes back to your balance.
         </Text>
       ) : null}
