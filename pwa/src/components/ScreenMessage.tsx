@@ -1,9 +1,10 @@
 /**
  * A list screen's whole-area message in place of its list (My Listings, My Buy Orders, Watchlist): an icon, a
- * heading, a sentence and one action, for the empty and the error states.
+ * heading, a sentence and one action, for the empty and the error states; and the loading state.
  */
 import { type ReactNode } from 'react';
-import { EmptyState, Stack } from '@chakra-ui/react';
+import { Button, Center, EmptyState, Spinner, Stack, Text } from '@chakra-ui/react';
+import { CircleExclamationPointIcon, RotateCwIcon } from 'lucide-react';
 
 interface ScreenMessageProps {
   icon: ReactNode;
@@ -33,5 +34,35 @@ export function ScreenMessage({ icon, iconColor = 'brand.fg', title, description
         {action}
       </EmptyState.Content>
     </EmptyState.Root>
+  );
+}
+
+/** The list is on its way. */
+export function ScreenLoading({ text }: { text: string }) {
+  return (
+    <Center py="20" role="status" aria-live="polite">
+      <Stack align="center" gap="4">
+        <Spinner size="lg" color="brand.400" borderWidth="3px" />
+        <Text color="fg.muted">{text}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** The list could not be loaded and there is nothing to show instead: say so, and offer Retry. */
+export function ScreenLoadError({ title, description, onRetry }: { title: string; description: string; onRetry: () => void }) {
+  return (
+    <ScreenMessage
+      icon={<CircleExclamationPointIcon />}
+      iconColor="fg.error"
+      title={title}
+      description={description}
+      action={
+        <Button colorPalette="brand" onClick={onRetry}>
+          <RotateCwIcon aria-hidden="true" />
+          Retry
+        </Button>
+      }
+    />
   );
 }

@@ -11,14 +11,14 @@
  */
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Badge, Box, Button, Center, Flex, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { CircleExclamationPointIcon, HandCoinsIcon, RotateCwIcon, StoreIcon, XIcon } from 'lucide-react';
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { HandCoinsIcon, StoreIcon, XIcon } from 'lucide-react';
 import { formatDateTime, formatFloatValue } from '../../../../shared/format';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import { ApiError, isUnauthorized } from '../../api/client';
 import { ConfirmDialog } from '../../components/dialogs';
 import { ItemThumbnail, RarityBadge } from '../../components/items';
-import { ScreenMessage } from '../../components/ScreenMessage';
+import { ScreenLoadError, ScreenLoading, ScreenMessage } from '../../components/ScreenMessage';
 import { LoadMore } from '../../components/LoadMore';
 import { PageTitle } from '../../components/PageTitle';
 import { SignedInOnly } from '../../components/SignedInOnly';
@@ -62,29 +62,11 @@ function BuyOrdersContent() {
   const triggerRef = useRef<HTMLElement | null>(null);
 
   if (query.isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">Loading your buy orders...</Text>
-        </Stack>
-      </Center>
-    );
+    return <ScreenLoading text="Loading your buy orders..." />;
   }
   if (query.isError && !orders) {
     return (
-      <ScreenMessage
-        icon={<CircleExclamationPointIcon />}
-        iconColor="fg.error"
-        title="Error Loading Buy Orders"
-        description="Unable to fetch your buy orders. Please try again."
-        action={
-          <Button colorPalette="brand" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      />
+      <ScreenLoadError title="Error Loading Buy Orders" description="Unable to fetch your buy orders. Please try again." onRetry={() => void query.refetch()} />
     );
   }
   if (!orders?.length) {

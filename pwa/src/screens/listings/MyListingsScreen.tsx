@@ -14,13 +14,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Center, Flex, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { CircleExclamationPointIcon, PackageOpenIcon, PlusIcon, RotateCwIcon } from 'lucide-react';
+import { Box, Button, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { PackageOpenIcon, PlusIcon } from 'lucide-react';
 import { ItemGrid, ItemGridCell, PRIORITY_CARDS } from '../../components/items';
 import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
-import { ScreenMessage } from '../../components/ScreenMessage';
+import { ScreenLoadError, ScreenLoading, ScreenMessage } from '../../components/ScreenMessage';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import type { ListingsSummary } from '../../../../shared/schemas/market';
 import { useListingsQuery, type Listing } from '../../queries/listings';
@@ -81,30 +81,12 @@ function ListingsContent() {
   const listings = useMemo(() => itemsOf(data), [data]);
 
   if (isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">Loading your listings...</Text>
-        </Stack>
-      </Center>
-    );
+    return <ScreenLoading text="Loading your listings..." />;
   }
   // A failed refetch keeps the cards on screen; the error state is for when there is nothing to show.
   if (isError && !listings) {
     return (
-      <ScreenMessage
-        icon={<CircleExclamationPointIcon />}
-        iconColor="fg.error"
-        title="Error Loading Listings"
-        description="Unable to fetch your listings. Please try again."
-        action={
-          <Button colorPalette="brand" onClick={() => window.location.reload()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      />
+      <ScreenLoadError title="Error Loading Listings" description="Unable to fetch your listings. Please try again." onRetry={() => window.location.reload()} />
     );
   }
   if (!listings?.length) {

@@ -11,15 +11,15 @@
  */
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Center, Flex, HStack, IconButton, Image, Spinner, Stack, Text } from '@chakra-ui/react';
-import { BellRingIcon, CircleExclamationPointIcon, ImageOffIcon, RotateCwIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { Box, Button, Center, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
+import { BellRingIcon, ImageOffIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { formatUsd, parseMoney } from '../../../../shared/money';
 import { searchParamsFromFilters, DEFAULT_MARKET_FILTERS } from '../../../../shared/skinsRequest';
 import { ApiError } from '../../api/client';
 import { LoadMore } from '../../components/LoadMore';
 import { OfflineMarker } from '../../components/OfflineMarker';
 import { PageTitle } from '../../components/PageTitle';
-import { ScreenMessage } from '../../components/ScreenMessage';
+import { ScreenLoadError, ScreenLoading, ScreenMessage } from '../../components/ScreenMessage';
 import { SignedInOnly } from '../../components/SignedInOnly';
 import { toaster } from '../../components/toaster';
 import { itemsOf } from '../../queries/pagedLists';
@@ -62,29 +62,11 @@ function WatchlistContent() {
   const watches = useMemo(() => itemsOf(data), [data]);
 
   if (isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">Loading your watchlist...</Text>
-        </Stack>
-      </Center>
-    );
+    return <ScreenLoading text="Loading your watchlist..." />;
   }
   if (isError && !watches) {
     return (
-      <ScreenMessage
-        icon={<CircleExclamationPointIcon />}
-        iconColor="fg.error"
-        title="Error Loading Watchlist"
-        description="Unable to fetch your watchlist. Please try again."
-        action={
-          <Button colorPalette="brand" onClick={() => void query.refetch()}>
-            <RotateCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        }
-      />
+      <ScreenLoadError title="Error Loading Watchlist" description="Unable to fetch your watchlist. Please try again." onRetry={() => void query.refetch()} />
     );
   }
   if (!watches?.length) {
