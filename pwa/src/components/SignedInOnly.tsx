@@ -4,10 +4,11 @@
  * and the screen itself for a signed-in user.
  */
 import { type ReactNode } from 'react';
-import { Button, Center, EmptyState, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, EmptyState } from '@chakra-ui/react';
 import { useDeferredQueryState } from '../queries/useDeferredQueryState';
 import { useCurrentUser, type User } from '../queries/user';
 import { AuthRequired } from './AuthRequired';
+import { ScreenLoading } from './ScreenMessage';
 
 interface SignedInOnlyProps {
   /** Shown while the user loads: 'Loading your profile...' or 'Loading...'. */
@@ -33,14 +34,7 @@ export function SignedInOnly({
   const { refetch, isRefetching } = query;
 
   if (isPending) {
-    return (
-      <Center py="20" role="status" aria-live="polite">
-        <Stack align="center" gap="4">
-          <Spinner size="lg" color="brand.400" borderWidth="3px" />
-          <Text color="fg.muted">{loadingText}</Text>
-        </Stack>
-      </Center>
-    );
+    return <ScreenLoading text={loadingText} />;
   }
   if (isError) {
     return (
