@@ -24,25 +24,28 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-/** A new account whose (deterministic, simulated) inventory holds two sellable copies of one item. */
+/**
+ * A new account whose (deterministic, simulated) inventory holds two sellable copies of one item,
+ * and nothing else of that skin (another exterior would share its name on the Sell tab's cards).
+ */
 function sellerWithTwoOfAKind(): string {
   for (;;) {
     const steamId = randomSteamId();
-    const counts = new Map<string, number>();
-    for (const item of generateInventory(steamId).filter((entry) => entry.tradable && entry.marketable)) {
-      counts.set(item.classid, (counts.get(item.classid) ?? 0) + 1);
-    }
-    if ([...counts.values()].some((count) => count >= 2)) return steamId;
+    const inventory = generateInventory(steamId);
+    const sellable = inventory.filter((entry) => entry.tradable && entry.marketable);
+    const twins = sellable.filter((item) => sellable.filter((other) => other.classid === item.classid).length === 2);
+    if (twins.some((twin) => inventory.every((other) => other.catalogKey !== twin.catalogKey || other.classid === twin.classid))) return steamId;
   }
 }
 
-/** The two copies, as the API names them. */
+/** The two copies, as the API names them: the only two items of their name in the inventory. */
 async function twoOfAKind(page: Page): Promise<[InventoryItem, InventoryItem]> {
   const { items } = (await (await page.request.get('/api/inventory')).json()) as InventoryResponse;
-  const sellable = items.filter((item) => item.tradable && item.marketable && !item.listed);
-  for (const item of sellable) {
-    const twin = sellable.find((other) => other !== item && other.marketHashName === item.marketHashName);
-    if (twin) return [item, twin];
+  for (const item of items) {
+    const named = items.filter((other) => other.name === item.name);
+    if (named.length === 2 && named.every((copy) => copy.marketHashName === item.marketHashName && copy.tradable && copy.marketable && !copy.listed)) {
+      return [named[0]!, named[1]!];
+    }
   }
   throw new Error('no item twice in the inventory');
 }
