@@ -27,6 +27,7 @@ const CHECKED_ID_ROUTES = [
   'POST /api/listings/:id/cancel',
   'DELETE /api/payment-methods/:id',
   'POST /api/buy-orders/:id/cancel',
+  'DELETE /api/watchlist/:id',
 ];
 
 beforeAll(async () => {
@@ -54,6 +55,7 @@ async function state() {
   const [counts] = (await db.query(
     `SELECT (SELECT count(*) FROM payment_methods WHERE user_id = $1)::int AS "ownerMethods",
             (SELECT count(*) FROM withdrawals WHERE user_id = $2)::int AS "intruderWithdrawals",
+            (SELECT count(*) FROM watches WHERE user_id = $1)::int AS "ownerWatches",
             (SELECT count(*) FROM audit_log WHERE actor = 'user:' || $2)::int AS "intruderAudits",
             (SELECT count(*) FROM domain_events WHERE user_id IN ($1, $2))::int AS events`,
     [owner.userId, intruder.userId],
@@ -70,8 +72,9 @@ async function state() {
 describe("another user's ids", () => {
   it('every API route with a path parameter is checked here', () => {
     // Staff routes act on any user's records by design: their roles are checked in api/routes/staff/matrix.int.test.ts.
-    // Items are named by their market hash name, which nobody owns (api/routes/items/router.ts: public reads).
-    const ownedByUsers = (path: string) => !path.startsWith('/api/staff/') && !path.startsWith('/api/items/');
+    // Items are named by their market hash name, which nobody owns (api/routes/items/router.ts: public reads),
+    // and a listing on sale is the market's, read by anyone (GET /api/skins/:id).
+    const ownedByUsers = (path: string) => !path.startsWith('/api/staff/') && !path.startsWith('/api/items/') && !path.startsWith('/api/skins/');
     const withParams = apiRouter(app.services)
       .stack.filter((layer) => String(layer.path).includes(':') && ownedByUsers(String(layer.path)))
       .flatMap((layer) => layer.methods.filter((verb) => verb !== 'HEAD').map((verb) => `${verb} ${String(layer.path)}`));
@@ -123,6 +126,20 @@ describe("another user's ids", () => {
     const own = await owner.client.post(`/api/listings/${listing.id}/cancel`, {}, idempotencyKey());
     expect(own.status, own.text).toBe(200);
     expect((await listingRow(app, listing.id)).status).toBe('cancelled');
+  });
+
+  it("a watch cannot be removed by another user", async () => {
+    const { marketHashName } = await listingRow(app, listing.id);
+    const watched = await owner.client.post<{ watch: { id: string } }>('/api/watchlist', { marketHashName });
+    expect(watched.status, watched.text).toBe(201);
+    const before = await state();
+    const foreign = await intruder.client.request('DELETE', `/api/watchlist/${watched.body.watch.id}`);
+    expect(foreign.status, foreign.text).toBe(404);
+    expect(foreign.text).not.toContain(marketHashName);
+    expect(await state()).toEqual(before);
+
+    const own = await owner.client.request('DELETE', `/api/watchlist/${watched.body.watch.id}`);
+    expect(own.status, own.text).toBe(204);
   });
 
   it('a buy order cannot be cancelled by another user', async () => {

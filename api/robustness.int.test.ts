@@ -21,6 +21,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/login',
   'GET /api/bot-status',
   'GET /api/skins',
+  'GET /api/skins/:id',
   'GET /api/featured-skins',
   'GET /api/market-stats',
   'GET /api/items/:marketHashName/price-history',
