@@ -25,18 +25,18 @@ describe('median', () => {
 });
 
 describe('cpuSlowdownFor', () => {
-  it("keeps Lighthouse's default on the fast desktop it is set for, and on faster ones", () => {
-    expect(cpuSlowdownFor(1750)).toBe(DEFAULT_CPU_SLOWDOWN);
-    expect(cpuSlowdownFor(2500)).toBe(DEFAULT_CPU_SLOWDOWN);
+  it("slows the host down to the mid-tier phone's benchmark index", () => {
+    expect(cpuSlowdownFor(2500)).toBe(2.5);
+    expect(cpuSlowdownFor(3140)).toBe(3.1);
   });
 
-  it('slows a weaker host down less, in proportion to its benchmark index', () => {
-    expect(cpuSlowdownFor(1500)).toBe(3.4);
-    expect(cpuSlowdownFor(1312.5)).toBe(3);
-    expect(cpuSlowdownFor(1100)).toBe(2.5);
+  it("never goes past Lighthouse's default, however fast the host", () => {
+    expect(cpuSlowdownFor(4000)).toBe(DEFAULT_CPU_SLOWDOWN);
+    expect(cpuSlowdownFor(6000)).toBe(DEFAULT_CPU_SLOWDOWN);
   });
 
   it('never goes below the low-end desktop figure, however loaded the benchmark read', () => {
+    expect(cpuSlowdownFor(1500)).toBe(2);
     expect(cpuSlowdownFor(600)).toBe(2);
   });
 
