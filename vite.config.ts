@@ -9,7 +9,6 @@ import { chakraSystemInStepsPlugin } from './ops/chakraSystemInSteps';
 import { chunkGroups, reactGroup } from './ops/chunkGroups';
 import { lazyChakraGlobalsPlugin } from './ops/lazyChakraGlobals';
 import { precompressPlugin } from './ops/precompress';
-import { preloadInSlicesPlugin } from './ops/preloadInSlices';
 import type * as PrerenderStep from './ops/prerender';
 import { staffConsolePlugin } from './ops/staffConsoleBuild';
 import { PAGE_TEMPLATE_FILE } from './shared/prerenderedPages';
@@ -35,6 +34,10 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     emptyOutDir: true,
     // Which chunks each screen needs: `npm run size` measures routes' initial JavaScript from it.
     manifest: true,
+    // A lazily loaded module's own imports are fetched by the browser as it reads the module, not
+    // announced ahead by a modulepreload link each: adding some forty links was one long task of the
+    // start (docs/adr/0079-lazy-imports-not-preloaded.md). The page's entry keeps its links.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps) },
     // React, the page's entry and all the app's start needs in a chunk each; the screens' code left
     // to the bundler's splitting (ops/chunkGroups.ts).
     rolldownOptions: {
@@ -50,8 +53,6 @@ export default defineConfig(async ({ command, isSsrBuild }): Promise<UserConfig>
     lazyChakraGlobalsPlugin(),
     // Chakra's design system built a step per task at start (ops/chakraSystemInSteps.ts).
     chakraSystemInStepsPlugin(),
-    // A lazily loaded module's modulepreload links added a few per task (ops/preloadInSlices.ts).
-    preloadInSlicesPlugin(),
     {
       // HTML of the shell and the static pages (ops/prerender.ts), written before vite-plugin-pwa
       // lists the files to precache (its closeBundle), so the service worker gets these versions.

@@ -70,9 +70,8 @@ const modulesOf = (chunks: Iterable<Chunk>) => new Set([...chunks].flatMap((chun
  *
  * The small chunks the market's screen shares with other screens go in one chunk too
  * (`marketShared`). The bundler gives each set of screens sharing a module a chunk of its own, and
- * `/market` asked for 22 such chunks of about half a KiB each: each a `modulepreload` link the app's
- * start adds (some 2 ms apiece on Lighthouse's phone) and a place in the queue for one of HTTP/1.1's
- * six connections. Another screen that needs one of those modules now loads them all (a few KiB);
+ * `/market` asked for 22 such chunks of about half a KiB each: each a request and a place in the
+ * queue for one of HTTP/1.1's six connections. Another screen that needs one of those modules now loads them all (a few KiB);
  * the landing page's are left out, so `/` loads none of it.
  */
 export function startModules(chunks: Chunk[]): { entry: Set<string>; core: Set<string>; sharedIcons: Set<string>; marketIcons: Set<string>; marketShared: Set<string> } {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['pwa', 'shared', 'vite.config.ts', 'ops/chakraSystemInSteps.ts', 'ops/chunkGroups.ts', 'ops/lazyChakraGlobals.ts', 'ops/prerender.ts', 'ops/precompress.ts', 'ops/preloadInSlices.ts', 'ops/staffConsoleBuild.ts', 'package-lock.json'];
+const SOURCES = ['pwa', 'shared', 'vite.config.ts', 'ops/chakraSystemInSteps.ts', 'ops/chunkGroups.ts', 'ops/lazyChakraGlobals.ts', 'ops/prerender.ts', 'ops/precompress.ts', 'ops/staffConsoleBuild.ts', 'package-lock.json'];
 const SKIP = new Set(['node_modules', 'e2e']);
 
 function newestMtime(entry: string): number {

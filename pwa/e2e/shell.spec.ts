@@ -5,7 +5,6 @@
  * checks that, and that signing in sets the hint and logout removes it.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { PRELOAD_LINKS_PER_TASK } from '../../ops/preloadInSlices';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/constants';
 import { openPage } from './helpers/hydration';
 import { accountMenuButton, DEMO_ACCOUNTS, signInAs, signInAsNewUser } from './helpers/signIn';
@@ -105,24 +104,6 @@ test.describe('desktop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Market' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login with Steam' })).toBeVisible();
     expect(await globalStyles()).toEqual(expected);
-  });
-
-  test("the app's start asks for its screen's files a few per task, not all in one (ops/preloadInSlices.ts)", async ({ page }) => {
-    // Links added in one task reach a MutationObserver in one batch, at that task's end.
-    await page.addInitScript(() => {
-      const batches: number[] = [];
-      Object.assign(window, { preloadBatches: batches });
-      new MutationObserver((records) => {
-        const links = records.flatMap((record) => [...record.addedNodes]).filter((node) => node instanceof HTMLLinkElement && node.rel === 'modulepreload');
-        if (links.length > 0) batches.push(links.length);
-      }).observe(document, { childList: true, subtree: true });
-    });
-    // The profile's screen needs some fifty files, whether or not anyone is signed in.
-    await openPage(page, '/profile');
-    await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
-    const batches = await page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches);
-    expect(batches.reduce((sum, batch) => sum + batch, 0)).toBeGreaterThan(PRELOAD_LINKS_PER_TASK * 5);
-    expect(Math.max(...batches)).toBeLessThanOrEqual(PRELOAD_LINKS_PER_TASK);
   });
 
   test('/market/ and /market/sell show the market screen', async ({ page }) => {

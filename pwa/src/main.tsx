@@ -2,8 +2,8 @@
  * The page's entry, kept tiny: the HTML (a prerendered page, or the shell's skeleton) paints first,
  * and the app's code is fetched and started after that frame. Preloaded from the HTML and started
  * at once, the app's modules took the phone's bandwidth and main thread before anything was drawn
- * (a prerendered page painted over a second later on Lighthouse's slow 4G). The import fetches
- * the app's modules in parallel (Vite's preload helper).
+ * (a prerendered page painted over a second later on Lighthouse's slow 4G). The browser fetches
+ * the start's imports side by side as it reads the start's chunk (vite.config.ts).
  *
  * The app's modules run in one task and the app starts in the next, so a phone can answer a tap
  * in between instead of after one long task.
