@@ -82,9 +82,9 @@ const HARNESS_ATTEMPTS = 3;
  * (docs/adr/0053-lighthouse-gate.md). Rendered for a user, My Listings does
  * at start what no visitor's page does (the session check, then the account's menus, the outbox
  * and offline copies in IndexedDB, the live events, the push state, the listings), and on the
- * machines here its runs score 0.80-0.92 at the calibrated slowdown: held to 0.9, the gate failed
- * in all five runs made here (the best of five 0.85-0.88). 0.8 still fails a start-up that
- * goes back to one long task.
+ * machines here its runs score 0.78-0.93 at the calibrated slowdown, most of them under 0.9 (the
+ * median of eight 0.81): held to 0.9, the gate would pass or fail by the draw. 0.8 still fails a
+ * start-up that goes back to one long task.
  */
 export const SIGNED_IN_PERFORMANCE_FLOOR = 0.8;
 
