@@ -17,18 +17,16 @@ import { type BuyOrderRequest } from '../../shared/schemas/buyOrders';
 import { audit } from '../audit/auditLog';
 import { joinOrBegin } from '../db/transaction';
 import { BuyOrder } from '../entities';
-import { badRequest, HttpError } from '../errors';
+import { badRequest } from '../errors';
 import { recordEvents } from '../events/domainEvents';
 import { InsufficientFundsError } from '../ledger/ledger';
 import { reserveForBuyOrder } from '../ledger/postings';
 import { buyOrderEvent } from '../market/buyOrderFills';
 import { refuseIfFrozen } from '../users/frozenAccounts';
 import { accountInDebt } from '../wallet/withdrawable';
-import { NOT_ENOUGH_BALANCE, TRADE_URL_REQUIRED } from './purchaseCreator';
+import { notEnoughBalance, TRADE_URL_REQUIRED } from './purchaseCreator';
 
 export const UNKNOWN_ITEM = 'Unknown item';
-
-const notEnoughBalance = () => new HttpError(402, 'insufficient_balance', NOT_ENOUGH_BALANCE);
 
 interface Props {
   userId: string;

@@ -43,7 +43,7 @@ import { accountInDebt } from '../wallet/withdrawable';
 export const TRADE_URL_REQUIRED = 'Please save your Steam trade URL in your profile before buying';
 export const NOT_ENOUGH_BALANCE = 'Not enough balance - top up your balance to purchase';
 
-const notEnoughBalance = () => new HttpError(402, 'insufficient_balance', NOT_ENOUGH_BALANCE);
+export const notEnoughBalance = () => new HttpError(402, 'insufficient_balance', NOT_ENOUGH_BALANCE);
 
 interface Props {
   buyerId: string;
