@@ -4,8 +4,8 @@
  * them: each user's available balance, kept from going negative by a CHECK
  * constraint (an overdraft fails in the database itself), each order's own escrow account and
  * each buy order's own reserve (never negative either). Their entries record the balance after
- * them. The platform's accounts
- * (`external`, `withdrawals_pending`, `platform_fees`) are never locked or updated: they receive
+ * them. The platform's accounts (`external`, `withdrawals_pending`, `platform_fees`) are never
+ * locked or updated: they receive
  * entries only (balance_after null) and their balance is the sum of those, so no deposit,
  * withdrawal or purchase waits on a shared row. Accounts with balances are locked in a fixed
  * order (by id) so concurrent movements never deadlock on each other.

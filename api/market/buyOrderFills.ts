@@ -14,8 +14,9 @@
  * deposit is filling is waited for and checked again after its lock (PostgreSQL re-evaluates the
  * conditions on the row as it is then); one that no longer qualifies is passed over for the next
  * the statement saw, and when none of those qualifies any more, the statement runs again (a new
- * snapshot) while any bid still seems to: a listing misses no bid and no unit is sold twice. The bidder's row is read FOR SHARE, as a purchase reads the
- * buyer's: a freeze waits for a fill under way, and none happens after it.
+ * snapshot) while any bid still seems to: a listing misses no bid and no unit is sold twice. The
+ * bidder's row is read FOR SHARE, as a purchase reads the buyer's: a freeze waits for a fill under
+ * way, and none happens after it.
  */
 import { type EntityManager } from 'typeorm';
 import { formatMoney, formatUsd } from '../../shared/money';
