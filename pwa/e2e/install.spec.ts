@@ -25,6 +25,9 @@ interface Manifest {
   shortcuts: Array<{ name: string; url: string }>;
 }
 
+/** 'Ready to work offline' follows the worker's precache of the whole app: slow on a busy machine. */
+const PRECACHED_TIMEOUT = 20_000;
+
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -55,7 +58,7 @@ test('Chromium finds the app installable and offers it; the manifest has shortcu
 
     // Chromium offered the install (beforeinstallprompt): the banner's button is up.
     await expect(page.getByRole('complementary', { name: 'Install SkinMarket' }).getByRole('button', { name: 'Install App' })).toBeVisible();
-    await expect(page.getByText('Ready to work offline')).toBeVisible();
+    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: PRECACHED_TIMEOUT });
 
     const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Manifest;
     expect(manifest.display).toBe('standalone');
@@ -79,7 +82,7 @@ test('Chromium finds the app installable and offers it; the manifest has shortcu
 
 test('the ready-to-work-offline notice is shown once, not on later visits', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByText('Ready to work offline')).toBeVisible();
+  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: PRECACHED_TIMEOUT });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -106,5 +109,5 @@ test("the worker's first install waits for the page: registered once the market 
   });
   const registrations = await page.evaluate(() => (window as unknown as { registrations: unknown[] }).registrations);
   expect(registrations).toEqual([{ hydrating: false, readyState: 'complete' }]);
-  await expect(page.getByText('Ready to work offline')).toBeVisible();
+  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: PRECACHED_TIMEOUT });
 });

@@ -7,8 +7,8 @@
  * first and each view is compared with it.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { openPage } from './helpers/hydration';
+import { allListings } from './helpers/selling';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -16,13 +16,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 function cardNames(page: Page) {
   return page.getByRole('list', { name: 'Skins for sale' }).getByRole('listitem').getByRole('heading');
-}
-
-/** Every available listing, through the API the grid uses (a page of 100 is all of the seed). */
-async function allListings(page: Page): Promise<MarketItem[]> {
-  const response = await page.request.get('/api/skins?limit=100');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as SkinsPage).items;
 }
 
 test('a visitor narrows the market by a float range and a pattern, and sorts by float', async ({ page }) => {
@@ -70,10 +63,15 @@ test('a visitor narrows the market by a float range and a pattern, and sorts by 
   await expect(filters.getByText('Must be a pattern from 0 to 1000')).toBeVisible();
   await filters.getByLabel('Max Float').fill('0.01');
   await expect(filters.getByText('Min float must not be above max float')).toBeVisible();
+  // A min refused in turn leaves the applied min in force, and the max still below it.
   await filters.getByLabel('Min Float').fill('1.5');
   await expect(filters.getByText('Must be a float from 0 to 1, such as 0.07')).toBeVisible();
+  await expect(filters.getByText('Min float must not be above max float')).toBeVisible();
   await page.waitForTimeout(600);
-  await expect(page).toHaveURL((url) => url.searchParams.get('minFloat') === minFloat && url.searchParams.get('paintSeed') === String(target.paintSeed));
+  await expect(page).toHaveURL(
+    (url) =>
+      url.searchParams.get('minFloat') === minFloat && url.searchParams.get('maxFloat') === maxFloat && url.searchParams.get('paintSeed') === String(target.paintSeed),
+  );
   await expect(cardNames(page)).toHaveCount(matching.length);
 
   // Clear Filters, then Float: Low to High: the lowest floats first, listings without one last.

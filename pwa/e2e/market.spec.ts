@@ -14,6 +14,7 @@ import type { MarketItem, SkinsPage } from '../../shared/schemas/market';
 import { accountIdOf } from '../../shared/steam';
 import { DEFAULT_MARKET_FILTERS, skinsRequestPath } from '../../shared/skinsRequest';
 import { openPage, waitForHydration } from './helpers/hydration';
+import { allListings } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
 import { textOf } from './helpers/text';
@@ -33,13 +34,6 @@ function navBalance(page: Page) {
 
 function cartButton(page: Page) {
   return page.getByRole('button', { name: /^Cart, \d+ items?$/ });
-}
-
-/** Every available listing, through the API the grid uses (a page of 100 is all of the seed). */
-async function allListings(page: Page): Promise<MarketItem[]> {
-  const response = await page.request.get('/api/skins?limit=100');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as SkinsPage).items;
 }
 
 /** Tops up through the hosted checkout (helpers/wallet.ts) and waits until the nav's balance shows it. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import type { InventoryResponse } from '../../../shared/schemas/inventory';
-import type { MarketItem, SkinsPage, TradeOfferCreated, TradeOfferStatus } from '../../../shared/schemas/market';
+import { MAX_MARKET_PAGE_SIZE, type MarketItem, type SkinsPage, type TradeOfferCreated, type TradeOfferStatus } from '../../../shared/schemas/market';
 import { accountIdOf } from '../../../shared/steam';
 
 export function tradeUrlOf(steamId: string, token = 'E2e_t0ken'): string {
@@ -50,6 +50,23 @@ export async function sellViaApi(page: Page, steamId: string, prices: string[], 
     )
     .toBe(true);
   return sellable.map((item) => item.name);
+}
+
+/**
+ * Every listing on sale, in the grid's default order (price high to low), page after page: the
+ * specs before the caller list items of their own beside the seed's, more than a page can hold.
+ */
+export async function allListings(page: Page): Promise<MarketItem[]> {
+  const listings: MarketItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await page.request.get('/api/skins', { params: { limit: MAX_MARKET_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) } });
+    expect(response.ok(), await response.text()).toBe(true);
+    const body = (await response.json()) as SkinsPage;
+    listings.push(...body.items);
+    cursor = body.nextCursor;
+  } while (cursor !== null);
+  return listings;
 }
 
 /** The cheapest listing on the market the signed-in user did not list. */

@@ -11,7 +11,7 @@ import { CONDITIONS, MAX_PAINT_SEED, RARITIES, WEAPON_TYPES, type Condition, typ
 import { RARITY_LABELS } from '../../../components/items';
 import type { MarketFilters } from '../../../../../shared/skinsRequest';
 import { MAX_FLOAT_INPUT_LENGTH } from '../../../../../shared/wearAndPattern';
-import { floatError, maxFloatError, maxPriceError, patternError, priceError, useDraftField } from './useMarketFilters';
+import { floatError, maxFloatError, maxPriceError, minInForce, patternError, priceError, useDraftField } from './useMarketFilters';
 
 const ALL = '';
 const YES_NO = [
@@ -45,9 +45,9 @@ export const FilterPanel = memo(function FilterPanel({ open, filters, onChange, 
 
   const search = useDraftField(filters.search ?? '', applySearch);
   const min = useDraftField(filters.minPrice ?? '', applyMin, priceError);
-  const max = useDraftField(filters.maxPrice ?? '', applyMax, (value) => maxPriceError(value, min.draft.trim()));
+  const max = useDraftField(filters.maxPrice ?? '', applyMax, (value) => maxPriceError(value, minInForce(min, filters.minPrice)));
   const minFloat = useDraftField(filters.minFloat ?? '', applyMinFloat, floatError);
-  const maxFloat = useDraftField(filters.maxFloat ?? '', applyMaxFloat, (value) => maxFloatError(value, minFloat.draft.trim()));
+  const maxFloat = useDraftField(filters.maxFloat ?? '', applyMaxFloat, (value) => maxFloatError(value, minInForce(minFloat, filters.minFloat)));
   const pattern = useDraftField(filters.paintSeed ?? '', applyPattern, patternError);
 
   return (

@@ -86,12 +86,21 @@ export function useDraftField(
   return { draft, setDraft, error };
 }
 
+/**
+ * The min a max field is checked against: the typed min once it is valid (it is about to apply),
+ * else the applied min, which stays in force while the typed one is refused. Checked against the
+ * typed min alone, a max below the applied min would apply, and the URL's normalizing drop it.
+ */
+export function minInForce(min: { draft: string; error: string | null }, applied: string | undefined): string {
+  return min.error ? (applied ?? '') : min.draft.trim();
+}
+
 /** The price fields' check: blank is fine (no limit), anything else must be a two-decimal amount. */
 export function priceError(value: string): string | null {
   return value === '' || parseMoney(value) !== null ? null : PRICE_MESSAGE;
 }
 
-/** The max price's check, against the min price as typed. */
+/** The max price's check, against the min price in force (minInForce). */
 export function maxPriceError(max: string, min: string): string | null {
   const invalid = priceError(max);
   if (invalid || max === '') return invalid;
@@ -105,7 +114,7 @@ export function floatError(value: string): string | null {
   return value === '' || parseFloatBound(value) !== null ? null : FLOAT_MESSAGE;
 }
 
-/** The max float's check, against the min float as typed. */
+/** The max float's check, against the min float in force (minInForce). */
 export function maxFloatError(max: string, min: string): string | null {
   const invalid = floatError(max);
   if (invalid || max === '') return invalid;
