@@ -21,6 +21,9 @@ export default defineConfig({
           exclude: ['ops/cluster/**', 'node_modules/**'],
           environment: 'node',
           globalSetup: ['api/test/globalSetup.ts'],
+          // Two files at a time, even on two cores: they mostly wait on PostgreSQL and child
+          // processes (ADR 0080). Files share one database, so none may assume it is quiet.
+          maxWorkers: 2,
           setupFiles: ['reflect-metadata', 'api/test/afterEachInvariants.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
