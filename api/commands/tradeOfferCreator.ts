@@ -10,7 +10,7 @@
  * so two requests cannot offer the same item twice), then the bot sends it (outside the
  * transaction). A bot that cannot be reached leaves the offer `failed` and the request answers 503.
  * A process that does not run the bot (a web process) answers with the offer still `sending` and
- * wakes the leading worker, which sends it.
+ * wakes the leading worker, which sends it; so does one whose offer another dispatcher claimed first.
  */
 import { type EntityManager } from 'typeorm';
 import { STEAM_CONTEXT_ID } from '../../shared/constants';
@@ -120,8 +120,10 @@ export async function tradeOfferCreator({ user, request, services }: Props): Pro
     await wakeOfferWork(services.dataSource, { offerId: offer.id, action: 'send' }, services.logger);
     return offer;
   }
+  // `skipped`: another dispatcher claimed it first (the sweep sends fresh offers too) and sends
+  // it; the seller's status poll follows it from `sending`, as on a web process.
   const outcome = await tradeOfferDispatcher({ offerId: offer.id, services });
-  if (outcome !== 'sent') throw new HttpError(503, 'trade_offer_failed', SEND_FAILED_MESSAGE, undefined, { 'Retry-After': '5' });
+  if (outcome === 'failed') throw new HttpError(503, 'trade_offer_failed', SEND_FAILED_MESSAGE, undefined, { 'Retry-After': '5' });
   return services.dataSource.getRepository(TradeOffer).findOneByOrFail({ id: offer.id });
 }
 

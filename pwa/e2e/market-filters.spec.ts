@@ -63,7 +63,7 @@ test('a visitor narrows the market by a float range and a pattern, and sorts by 
   await expect(filters.getByText('Must be a pattern from 0 to 1000')).toBeVisible();
   await filters.getByLabel('Max Float').fill('0.01');
   await expect(filters.getByText('Min float must not be above max float')).toBeVisible();
-  // A min refused in turn leaves the applied min in force, and the max still below it.
+  // A refused min leaves the applied one in force, so the max below it stays refused.
   await filters.getByLabel('Min Float').fill('1.5');
   await expect(filters.getByText('Must be a float from 0 to 1, such as 0.07')).toBeVisible();
   await expect(filters.getByText('Min float must not be above max float')).toBeVisible();

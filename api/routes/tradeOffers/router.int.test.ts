@@ -9,6 +9,7 @@ import { type InventoryResponse } from '../../../shared/schemas/inventory';
 import { type ListingsPage, type TradeOfferStatus } from '../../../shared/schemas/market';
 import { createSimulatedTradeBot } from '../../dev/steam/bot/simulatedTradeBot';
 import { DECLINING_DEMO_STEAM_ID } from '../../dev/steam/demoInventory';
+import { tradeOfferDispatcher } from '../../commands/tradeOfferDispatcher';
 import { Listing } from '../../entities';
 import { SEND_FAILED_MESSAGE } from '../../market/offerStates';
 import { offerItems, offerRow, sellingFootprint, settledStatus, signInSeller, tradeUrlOf } from '../../test/selling';
@@ -123,6 +124,33 @@ describe('POST /api/trade-offers', () => {
     // A failed offer does not hold the item.
     const retry = await offerItems(seller, seller.sellable.slice(0, 1));
     expect(retry.status).toBe(201);
+  });
+
+  it('answers 201 when another dispatcher claimed the offer first, and the status poll follows it to accepted', async () => {
+    const seller = await signInSeller(app);
+    const db = app.services.dataSource;
+    // As the sweep does when it picks a fresh offer between the commit and the request's own claim.
+    const name = `claimed_first_${seller.userId.replaceAll('-', '')}`;
+    await db.query(
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN NEW.history := jsonb_build_array(jsonb_build_object('state', NULL, 'status', 'sending', 'at', now())); RETURN NEW; END $$`,
+    );
+    await db.query(`CREATE TRIGGER ${name} BEFORE INSERT ON trade_offers FOR EACH ROW WHEN (NEW.user_id = '${seller.userId}') EXECUTE FUNCTION ${name}()`);
+    let sent: Awaited<ReturnType<typeof offerItems>>;
+    try {
+      sent = await offerItems(seller, seller.sellable.slice(0, 1));
+    } finally {
+      await db.query(`DROP TRIGGER ${name} ON trade_offers`);
+      await db.query(`DROP FUNCTION ${name}()`);
+    }
+    expect(sent.status, sent.text).toBe(201);
+    expect((await offerRow(app, sent.body.offerId)).status).toBe('sending');
+
+    // The other dispatcher sends it (here once its lease is over), and the seller's poll follows.
+    await db.query(`UPDATE trade_offers SET updated_at = now() - interval '1 hour' WHERE id = $1`, [sent.body.offerId]);
+    expect(await tradeOfferDispatcher({ offerId: sent.body.offerId, services: app.services })).toBe('sent');
+    expect(await settledStatus(seller.client, sent.body.offerId)).toMatchObject({ success: true, isAccepted: true });
+    expect(await sellingFootprint(app, seller.userId)).toMatchObject({ offers: 1, listings: 1 });
   });
 
   describe('refuses, writing nothing', () => {
