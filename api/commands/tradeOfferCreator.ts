@@ -10,7 +10,8 @@
  * so two requests cannot offer the same item twice), then the bot sends it (outside the
  * transaction). A bot that cannot be reached leaves the offer `failed` and the request answers 503.
  * A process that does not run the bot (a web process) answers with the offer still `sending` and
- * wakes the leading worker, which sends it; so does one whose offer another dispatcher claimed first.
+ * wakes the leading worker, which sends it. The answer is the same when another dispatcher (the
+ * sweep) claimed the offer first.
  */
 import { type EntityManager } from 'typeorm';
 import { STEAM_CONTEXT_ID } from '../../shared/constants';
