@@ -1,14 +1,13 @@
 /**
  * The double-entry ledger. Every money movement is one ledger transaction whose entries sum to
  * zero. Running balances — and the row locks that keep them — exist only where a constraint needs
- * them: each user's available balance, kept from going negative by a CHECK
- * constraint (an overdraft fails in the database itself), each order's own escrow account and
- * each buy order's own reserve (never negative either). Their entries record the balance after
- * them. The platform's accounts (`external`, `withdrawals_pending`, `platform_fees`) are never
- * locked or updated: they receive
- * entries only (balance_after null) and their balance is the sum of those, so no deposit,
- * withdrawal or purchase waits on a shared row. Accounts with balances are locked in a fixed
- * order (by id) so concurrent movements never deadlock on each other.
+ * them: each user's available balance, kept from going negative by a CHECK constraint (an
+ * overdraft fails in the database itself), each order's own escrow account and each buy order's
+ * own reserve (never negative either). Their entries record the balance after them. The
+ * platform's accounts (`external`, `withdrawals_pending`, `platform_fees`) are never locked or
+ * updated: they receive entries only (balance_after null) and their balance is the sum of those,
+ * so no deposit, withdrawal or purchase waits on a shared row. Accounts with balances are locked
+ * in a fixed order (by id) so concurrent movements never deadlock on each other.
  *
  * A chargeback can take back more than the user still has: the shortfall becomes a debt, kept in
  * the user's own `user_debt` account (a running balance, never above zero: minus what is owed).

@@ -9,6 +9,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pageRoutes } from '../../shared/routes';
 import { expectNoSeriousViolations, expectReadableText, settled } from './helpers/axe';
 import { openPage } from './helpers/hydration';
+import { PRECACHED_TIMEOUT } from './helpers/offline';
 import { buyViaApi, cheapestListing, saveTradeUrl, sellViaApi } from './helpers/selling';
 import { signInAsNewUser } from './helpers/signIn';
 import { topUp } from './helpers/wallet';
@@ -70,8 +71,7 @@ test.describe('toasts at rest', () => {
 
   test("a first visit's 'Ready to work offline' (success) has no serious accessibility violations", async ({ page }) => {
     await page.goto('/');
-    // Shown once the worker has precached the whole app (about 2 MiB): slow on a busy machine.
-    const toast = await holdToast(page, 'Ready to work offline', 20_000);
+    const toast = await holdToast(page, 'Ready to work offline', PRECACHED_TIMEOUT);
     await expectNoSeriousViolations(page, "the 'Ready to work offline' toast");
     await expectReadableText(toast, "the 'Ready to work offline' toast");
   });

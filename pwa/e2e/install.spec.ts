@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { PRERENDERED_ATTRIBUTE } from '../src/prerender/marker';
+import { PRECACHED_TIMEOUT } from './helpers/offline';
 
 interface ManifestImage {
   src: string;
@@ -24,9 +25,6 @@ interface Manifest {
   screenshots: ManifestImage[];
   shortcuts: Array<{ name: string; url: string }>;
 }
-
-/** 'Ready to work offline' follows the worker's precache of the whole app: slow on a busy machine. */
-const PRECACHED_TIMEOUT = 20_000;
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(bytes: Buffer): string {

@@ -1,12 +1,15 @@
 /**
  * Helpers of the offline specs (offline.spec.ts, offline-restart.spec.ts): waiting for the service
- * worker to control the page, reading the signed-in user and the app's IndexedDB as the server and
+ * worker to precache the app and control the page, reading the signed-in user and the app's IndexedDB as the server and
  * the device see them, and a profile ready to be edited through its form.
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { accountIdOf } from '../../../shared/steam';
 import { signInAsNewUser } from './signIn';
+
+/** How long 'Ready to work offline' may take: it follows the first worker's precache of the whole app (about 2 MiB). */
+export const PRECACHED_TIMEOUT = 20_000;
 
 /**
  * Waits until the service worker controls the page (it has precached the app by then). A page
