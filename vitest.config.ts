@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects: `unit` needs nothing but Node; `api` runs against a real PostgreSQL that
-// api/test/globalSetup.ts provides (a fresh database per run, never the demo data); `cluster` runs
+// api/test/globalSetup.ts provides (a migrated template per run, cloned for each file; never the demo data); `cluster` runs
 // real server processes behind nginx, each file on a PostgreSQL of its own (ops/cluster/cluster.ts).
 export default defineConfig({
   test: {
@@ -22,9 +22,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['api/test/globalSetup.ts'],
           // Two files at a time, even on two cores: they mostly wait on PostgreSQL and child
-          // processes (ADR 0080). Files share one database, so none may assume it is quiet.
+          // processes (ADR 0080). Each file clones a database of its own (api/test/fileSetup.ts).
           maxWorkers: 2,
-          setupFiles: ['reflect-metadata', 'api/test/afterEachInvariants.ts'],
+          setupFiles: ['reflect-metadata', 'api/test/fileSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -56,7 +56,7 @@ import { idempotencyKey } from './test/wallet';
 
 let app: TestApp;
 beforeAll(async () => {
-  // Forwarded addresses count: the contact form's per-address limit is shared with other test files.
+  // Forwarded addresses count: the contact form's per-address limit is shared with the file's other tests.
   app = await startTestApp({ env: { SIM_TRADE_ACCEPT_MS: '150', TRUST_PROXY: 'true' } });
 });
 afterAll(() => app.close());

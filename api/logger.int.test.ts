@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EntityNotFoundError, type DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from './db/dataSource';
 import { User } from './entities';
 import { capturedLogger } from './test/capturedLog';
 import { startTestApp, type TestApp } from './test/testApp';
+import { testDatabaseUrl } from './test/database';
 
 async function failure(work: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -23,7 +24,7 @@ async function failure(work: () => Promise<unknown>): Promise<unknown> {
 
 let dataSource: DataSource;
 beforeAll(async () => {
-  dataSource = createDataSource(inject('databaseUrl'), { poolSize: 1 });
+  dataSource = createDataSource(testDatabaseUrl(), { poolSize: 1 });
   await dataSource.initialize();
 });
 afterAll(() => dataSource.destroy());

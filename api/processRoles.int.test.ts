@@ -3,7 +3,7 @@
  * leading worker, which the sweep here stands in for), and exactly one of several processes leads
  * the bot at a time. Real processes, nginx and kill -9 are the cluster tests' (ops/cluster).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostname } from 'node:os';
 import webpush from 'web-push';
 import { TradeOffer } from './entities';
@@ -12,6 +12,7 @@ import { createLogger } from './logger';
 import { offerItems, signInSeller, eventually, sleep } from './test/selling';
 import { startTestApp, type TestApp } from './test/testApp';
 import { startBotLeadership, type BotLeadership } from './steam/botLeadership';
+import { testDatabaseUrl } from './test/database';
 
 let web: TestApp;
 let worker: TestApp;
@@ -72,7 +73,7 @@ describe('trade bot leadership', () => {
     const leading = new Set<number>();
     const contenders: BotLeadership[] = [0, 1, 2].map((index) =>
       startBotLeadership({
-        databaseUrl: inject('databaseUrl'),
+        databaseUrl: testDatabaseUrl(),
         logger,
         checkMs: 100,
         lead: () => {

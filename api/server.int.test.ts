@@ -7,11 +7,12 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer, waitForReady, type ServerProcess } from './test/serverProcess';
 import { startTestApp, uniqueIp } from './test/testApp';
 import { startEmbeddedDatabase } from './db/embedded';
 import { freePort } from '../ops/freePort';
+import { testDatabaseUrl } from './test/database';
 
 const running: ServerProcess[] = [];
 afterAll(() => {
@@ -24,7 +25,7 @@ describe('startup failures', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
-      const server = spawnServer({ PORT: String(port), DATABASE_URL: inject('databaseUrl'), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sm-')) });
+      const server = spawnServer({ PORT: String(port), DATABASE_URL: testDatabaseUrl(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sm-')) });
       expect(await server.exited).toBe(1);
       expect(server.stderr().trim()).toBe(`skinmarket: port 127.0.0.1:${port} is already in use (set PORT to use another)`);
     } finally {
@@ -64,7 +65,7 @@ describe('shutdown', () => {
     // names an address of its own (through the proxy header) so their traffic cannot use it up.
     const server = spawnServer({
       PORT: String(port),
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sm-')),
       TRUST_PROXY: 'true',
     });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { type DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataSource } from '../api/db/dataSource';
 import { runMigrationsLocked } from '../api/db/migrate';
 import { expectLedgerInvariants } from '../api/test/ledgerInvariants';
@@ -20,6 +20,7 @@ import { buy, endHold, eventually, listItems, orderItemRow, signInBuyer, signInS
 import { startTestApp } from '../api/test/testApp';
 import { backupFileName } from './backup';
 import { freePort } from './freePort';
+import { testDatabaseUrl } from '../api/test/database';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -175,7 +176,7 @@ describe('npm run ops -- backup and restore', () => {
 
   it('refuses a pg_dump older than the server, saying which one it needs', { timeout: 30_000 }, async (context) => {
     const client = Number(/\(PostgreSQL\) (\d+)/.exec(execFileSync(path.join(bin, 'pg_dump'), ['--version'], { encoding: 'utf8' }))![1]);
-    const server = new pg.Client({ connectionString: inject('databaseUrl') });
+    const server = new pg.Client({ connectionString: testDatabaseUrl() });
     await server.connect();
     const { rows } = await server.query<{ major: number }>(`SELECT current_setting('server_version_num')::int / 10000 AS major`).finally(() => server.end());
     const serverMajor = rows[0]!.major;
@@ -183,7 +184,7 @@ describe('npm run ops -- backup and restore', () => {
     if (serverMajor <= client) return context.skip();
 
     const file = path.join(cluster.dir, 'refused.dump');
-    const refused = ops(inject('databaseUrl'), bin, 'backup', file);
+    const refused = ops(testDatabaseUrl(), bin, 'backup', file);
     await expect(refused).rejects.toMatchObject({ code: 1 });
     const { stderr } = (await refused.catch((error: unknown) => error)) as { stderr: string };
     expect(stderr.trim().split('\n')).toEqual([

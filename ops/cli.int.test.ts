@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../api/test/factories';
 import { signIn, uniqueSteamId } from '../api/test/signIn';
 import { startTestApp, TEST_ENCRYPTION_KEY, uniqueIp, type TestApp } from '../api/test/testApp';
+import { testDatabaseUrl } from '../api/test/database';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '..');
 function ops(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent' },
   });
 }
 
@@ -79,7 +80,7 @@ describe('npm run ops -- credit-deposit and the withdrawal commands', () => {
         { 'idempotency-key': randomUUID() },
       )
     ).body;
-    // Other test files request withdrawals at the same time: the queue is read for this user only.
+    // The file's other tests request withdrawals too: the queue is read for this user only.
     expect((await ops('withdrawals', '--steam-id', steamId)).stdout).toContain(withdrawal.id);
     expect((await ops('withdrawal-destination', withdrawal.id)).stdout).toContain('paypalEmail: ops.payee@example.com');
     // An approval by system:cli: at or below the four-eyes threshold, one is all it needs.

@@ -8,11 +8,12 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessageCreator } from '../api/commands/contactMessageCreator';
 import { withdrawalRequester } from '../api/commands/withdrawalRequester';
 import { buildUser } from '../api/test/factories';
 import { startTestApp, TEST_ENCRYPTION_KEY, type TestApp } from '../api/test/testApp';
+import { testDatabaseUrl } from '../api/test/database';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,7 +21,7 @@ const root = path.resolve(import.meta.dirname, '..');
 function ops(...args: string[]) {
   return run(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent', OPERATOR: 'ops-escapes-test' },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), DATA_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent', OPERATOR: 'ops-escapes-test' },
   });
 }
 

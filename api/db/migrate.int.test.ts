@@ -6,16 +6,17 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDataSource } from './dataSource';
 import { MIGRATION_LOCK_KEY, runMigrationsLocked } from './migrate';
 import { migrations } from './migrations';
+import { testDatabaseUrl } from '../test/database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const created: string[] = [];
 
 async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const adminUrl = new URL(inject('databaseUrl'));
+  const adminUrl = new URL(testDatabaseUrl());
   adminUrl.pathname = '/postgres';
   const client = new pg.Client({ connectionString: adminUrl.toString() });
   await client.connect();
@@ -31,7 +32,7 @@ async function freshDatabase(): Promise<string> {
   const name = `sm_test_migrate_${randomBytes(4).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
   created.push(name);
-  const url = new URL(inject('databaseUrl'));
+  const url = new URL(testDatabaseUrl());
   url.pathname = `/${name}`;
   return url.toString();
 }

@@ -4,12 +4,13 @@
  * merely slow is left to finish.
  */
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDataSource, poolSettings } from './dataSource';
+import { testDatabaseUrl } from '../test/database';
 
 describe('the guarded pool clients', () => {
   it('discard a client whose query timed out instead of lending it again with the query still on it', async () => {
-    const url = inject('databaseUrl');
+    const url = testDatabaseUrl();
     const pool = new pg.Pool({ ...poolSettings(url), connectionString: url, max: 1, query_timeout: 300 });
     try {
       const first = await pool.connect();
@@ -31,7 +32,7 @@ describe('the guarded pool clients', () => {
   });
 
   it('leave a statement slower than the stall check alone while the server answers', async () => {
-    const dataSource = createDataSource(inject('databaseUrl'), { poolSize: 2 });
+    const dataSource = createDataSource(testDatabaseUrl(), { poolSize: 2 });
     await dataSource.initialize();
     try {
       expect(await dataSource.query('SELECT 1 AS one FROM pg_sleep(4)')).toEqual([{ one: 1 }]);

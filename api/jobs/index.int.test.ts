@@ -6,7 +6,7 @@
  */
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { privateDatabase } from '../routes/market/fixtures';
+import { cloneDatabase } from '../test/database';
 import { capturedLogger } from '../test/capturedLog';
 import { eventually, listingRow, listItems, signInSeller } from '../test/selling';
 import { startTestApp, type TestApp } from '../test/testApp';
@@ -47,7 +47,7 @@ it('schedules a hold-end job per listing and moves the listing on by itself', as
 
 it('checks the ledger on a schedule, and tags the lines a job logs with its id and queue', async () => {
   // A database of its own: no other job system may take these jobs.
-  const database = await privateDatabase('jobs');
+  const database = await cloneDatabase();
   const log = capturedLogger('debug');
   const own = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url }, logger: log.logger });
   const stop = startJobs(own.services, { sweepMs: 60_000, pollingIntervalSeconds: 0.5 });

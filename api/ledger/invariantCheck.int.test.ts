@@ -1,11 +1,11 @@
 /**
  * The periodic ledger check on a database of its own (it is broken on purpose here, which the
- * shared database must never be): zero on a sound ledger after real deposits and purchases, the
+ * file's database must never be: every test's ledger is checked there): zero on a sound ledger after real deposits and purchases, the
  * exact breach per invariant once entries or balances are tampered with, each result stored (the
  * last ones kept) and a breach logged at error level.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateDatabase } from '../routes/market/fixtures';
+import { cloneDatabase } from '../test/database';
 import { capturedLogger } from '../test/capturedLog';
 import { buildListing, uniqueToken } from '../test/factories';
 import { buy, signInBuyer } from '../test/selling';
@@ -15,7 +15,7 @@ import { checkLedgerInvariants, latestLedgerCheck } from './invariantCheck';
 let database: { url: string; drop(): Promise<void> };
 let app: TestApp;
 beforeAll(async () => {
-  database = await privateDatabase('ledger_check');
+  database = await cloneDatabase();
   app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
  * deposits arrive at once; and a filled unit going the purchase's way after it (delivered and the
  * seller paid after the hold; a reversed trade refunds the bidder from the escrow).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyOrderCanceller } from '../commands/buyOrderCanceller';
 import { createDataSource } from '../db/dataSource';
 import { reversalApplier } from '../commands/reversalApplier';
@@ -17,6 +17,7 @@ import { acceptDeposit, knownItemName, placeBid } from '../test/buyOrders';
 import { buildSales, buildUser } from '../test/factories';
 import { endHold, eventually, listItems, orderItemRow, signInBuyer, signInSeller, sweep } from '../test/selling';
 import { startTestApp, type TestApp } from '../test/testApp';
+import { testDatabaseUrl } from '../test/database';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -130,7 +131,7 @@ describe('fifty deposits accepted at once against one bid of five', () => {
     // A connection for each deposit, so all fifty transactions race in PostgreSQL at once (the app's
     // pool of 20 would queue them, and on a loaded machine time them out), opened one by one first:
     // fifty connection starts at once outlast the pool's connect timeout on two cores.
-    const racing = createDataSource(inject('databaseUrl'), { poolSize: 50 });
+    const racing = createDataSource(testDatabaseUrl(), { poolSize: 50 });
     await racing.initialize();
     const opened = Array.from({ length: 50 }, () => racing.createQueryRunner());
     for (const runner of opened) await runner.connect();

@@ -3,15 +3,16 @@
  * processes. Their pages are kept for a minute here, so only a notification can make one forget a
  * page before the test's patience runs out.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skinsQuerySchema } from '../../shared/schemas/market';
 import { createDataSource } from '../db/dataSource';
 import { recordEvent } from '../events/domainEvents';
 import { buildListings, uniqueToken } from '../test/factories';
 import { createCachedCatalogue, type CachedCatalogue } from './catalogueCache';
+import { testDatabaseUrl } from '../test/database';
 
 const KEPT_MS = 60_000;
-const dataSources = [createDataSource(inject('databaseUrl'), { poolSize: 2 }), createDataSource(inject('databaseUrl'), { poolSize: 2 })];
+const dataSources = [createDataSource(testDatabaseUrl(), { poolSize: 2 }), createDataSource(testDatabaseUrl(), { poolSize: 2 })];
 let here: CachedCatalogue;
 let elsewhere: CachedCatalogue;
 beforeAll(async () => {

@@ -49,7 +49,7 @@ describe('delivery events', () => {
     const refused = await buy(app, decliner, declined!.id);
     await endHold(app, declined!.id);
     expect((await settle(refused.orderItemId)).status).toBe('failed');
-    // The demo decliner is shared with other test files: pick this listing's refund.
+    // Pick this listing's refund by its id, not by position among the decliner's events.
     expect((await balanceEvents(decliner.userId)).find((event) => event.reason === 'refund' && event.listingId === declined!.id)).toMatchObject({ amount: '12.34' });
   });
 });

@@ -1,29 +1,24 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../shared/money';
 import { type Listing, OrderItem } from '../entities';
-import { privateDatabase, saveTradeUrl } from '../routes/market/fixtures';
+import { saveTradeUrl } from '../routes/market/fixtures';
+import { testDatabaseUrl } from '../test/database';
 import { buildListings, uniqueToken } from '../test/factories';
-import { expectLedgerInvariants } from '../test/ledgerInvariants';
 import { balanceCents, listingRow, sweep } from '../test/selling';
 import { signIn, uniqueSteamId } from '../test/signIn';
 import { startTestApp, type TestApp, type TestClient } from '../test/testApp';
 import { fund, idempotencyKey } from '../test/wallet';
 import { OVERDUE_AFTER_MS } from './overdueHolds';
 
-// The counts are of the whole database: exact only in one no other test file writes to.
-let database: { url: string; drop(): Promise<void> };
 let app: TestApp;
 beforeAll(async () => {
-  database = await privateDatabase('overdue');
-  app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
+  app = await startTestApp();
 });
-afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(async () => {
   await app.close();
-  await database.drop();
 });
 
 const HOUR = 60 * 60 * 1000;
@@ -51,7 +46,7 @@ async function buy(listing: Listing): Promise<TestClient> {
 const ops = (...args: string[]) =>
   promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', OPERATOR: 'overdue-test' },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent', OPERATOR: 'overdue-test' },
   });
 
 // Set by the second test: a sold listing whose item the bot lost, and its buyer.

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SkinsPage } from '../../shared/schemas/market';
 import { PAGE_DATA_ID, PRERENDERED_ATTRIBUTE } from '../../pwa/src/prerender/marker';
 import { type PageData } from '../../pwa/src/prerender/pageData';
-import { privateDatabase } from '../routes/market/fixtures';
 import { buildListings, uniqueToken } from '../test/factories';
 import { startTestApp, type TestApp } from '../test/testApp';
 
@@ -33,17 +32,14 @@ function embeddedData(html: string): PageData {
 }
 
 let app: TestApp;
-let database: Awaited<ReturnType<typeof privateDatabase>>;
 let token: string;
 beforeAll(async () => {
-  database = await privateDatabase('market_page');
-  app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url, PWA_DIST_DIR: fakeBuild() } });
+  app = await startTestApp({ env: { PWA_DIST_DIR: fakeBuild() } });
   token = uniqueToken();
   await buildListings(app.services.dataSource, { count: 20, token, overrides: (index) => (index === 0 ? { name: HOSTILE_NAME, priceCents: 9_999_999n } : {}) });
 }, 60_000);
 afterAll(async () => {
   await app.close();
-  await database.drop();
 });
 
 /** GET /market asking for brotli: the headers and the body as sent. */

@@ -1,18 +1,19 @@
 /**
- * The real app over real HTTP for integration tests: its own DataSource on the run's database,
+ * The real app over real HTTP for integration tests: its own DataSource on the test file's database,
  * listening on a free port. `client()` gives a cookie-keeping HTTP client, like one browser.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { inject } from 'vitest';
+
 import { createApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDataSource } from '../db/dataSource';
 import { createLogger, type Logger } from '../logger';
 import { buildRuntime } from '../services';
 import { type AppServices } from '../context';
+import { testDatabaseUrl } from './database';
 
 export interface TestResponse<T = unknown> {
   status: number;
@@ -57,7 +58,7 @@ export function uniqueIp(): string {
 export async function startTestApp(
   options: { env?: Record<string, string>; app?: AppOptions; databaseUrl?: string; logger?: Logger } = {},
 ): Promise<TestApp> {
-  const databaseUrl = options.databaseUrl ?? inject('databaseUrl');
+  const databaseUrl = options.databaseUrl ?? testDatabaseUrl();
   const dataSource = createDataSource(databaseUrl, { poolSize: 10 });
   await dataSource.initialize();
   const server = http.createServer();

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config';
 import { createDataSource } from '../../db/dataSource';
 import { runSeeders } from '../../db/seed';
 import { createLogger } from '../../logger';
-import { privateDatabase } from '../../routes/market/fixtures';
+import { cloneDatabase } from '../../test/database';
 import { buildListing, uniqueToken } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { inventoryPageOf, SIM_BOT_STEAM_ID } from '../steam/accounts';
@@ -81,7 +81,7 @@ describe.each([
   let seededAt: number;
   let migrated: unknown[];
   beforeAll(async () => {
-    database = await privateDatabase('seed');
+    database = await cloneDatabase();
     app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
     migrated = await structures(app.services.dataSource);
     seededAt = Date.now();
@@ -233,7 +233,7 @@ describe.each([
 
 describe('a bulk load into tables that already hold rows', () => {
   it('keeps them (nothing truncated) and brings the indexes and foreign keys back', async () => {
-    const database = await privateDatabase('seed');
+    const database = await cloneDatabase();
     const dataSource = createDataSource(database.url, { poolSize: 2 });
     try {
       await dataSource.initialize();

@@ -11,7 +11,7 @@ import { loadConfig } from '../../config';
 import { createDataSource } from '../../db/dataSource';
 import { runSeeders } from '../../db/seed';
 import { createLogger } from '../../logger';
-import { privateDatabase } from '../../routes/market/fixtures';
+import { cloneDatabase } from '../../test/database';
 import { marketListingsSeeder } from './marketListings';
 import { SALES_DAYS, salesHistorySeeder } from './salesHistory';
 
@@ -37,7 +37,7 @@ describe('the demo sales history', () => {
   let migrated: unknown[];
   let seededAt: number;
   beforeAll(async () => {
-    database = await privateDatabase('sales');
+    database = await cloneDatabase();
     dataSource = createDataSource(database.url, { poolSize: 2 });
     await dataSource.initialize();
     migrated = await structures(dataSource);

@@ -2,7 +2,7 @@
  * Buy orders over HTTP on a real PostgreSQL: placing one (the exact reserve, every refusal with
  * nothing changed, the Idempotency-Key's replay), the user's list, cancelling (the reserve's exact
  * release, another user's bid, a closed one) and an item's public book. The ledger's invariants,
- * reserves included, are checked after every test (test/afterEachInvariants.ts).
+ * reserves included, are checked after every test (test/fileSetup.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyOrderBookAnswer, buyOrderResultAnswer, buyOrdersPageAnswer, type BuyOrderResult } from '../../../shared/answers/buyOrders';

@@ -10,12 +10,12 @@ import { checkLedgerInvariants } from '../../ledger/invariantCheck';
 import { capturedLogger } from '../../test/capturedLog';
 import { buy, endHold, eventually, listItems, orderItemRow, signInBuyer, signInSeller, sweep } from '../../test/selling';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { privateDatabase } from '../market/fixtures';
+import { cloneDatabase } from '../../test/database';
 
 let database: { url: string; drop(): Promise<void> };
 let app: TestApp;
 beforeAll(async () => {
-  database = await privateDatabase('metrics');
+  database = await cloneDatabase();
   app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url, SIM_TRADE_ACCEPT_MS: '150', TRADE_HOLD_MS: '1000' } });
 });
 afterAll(async () => {

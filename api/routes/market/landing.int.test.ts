@@ -1,38 +1,33 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MarketItem, type MarketStats } from '../../../shared/schemas/market';
 import { type Listing, OrderItem } from '../../entities';
 import { createFeaturedListings } from '../../market/featured';
 import { createMarketStats, formatSuccessRate } from '../../market/stats';
 import { buildListings, settleOrderItem, uniqueToken } from '../../test/factories';
-import { expectLedgerInvariants } from '../../test/ledgerInvariants';
 import { signIn, uniqueSteamId } from '../../test/signIn';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { fund, idempotencyKey } from '../../test/wallet';
-import { privateDatabase, saveTradeUrl } from './fixtures';
+import { saveTradeUrl } from './fixtures';
+import { testDatabaseUrl } from '../../test/database';
 
-// The landing page's figures are exact only in a database no other test file writes to.
-let database: { url: string; drop(): Promise<void> };
 let app: TestApp;
 let listed: Listing[];
 beforeAll(async () => {
-  database = await privateDatabase('landing');
-  app = await startTestApp({ databaseUrl: database.url, env: { DATABASE_URL: database.url } });
+  app = await startTestApp();
   const prices = Array.from({ length: 30 }, (_, i) => 1000n + BigInt(i) * 100n);
   listed = await buildListings(app.services.dataSource, { count: 30, token: uniqueToken(), overrides: (i) => ({ priceCents: prices[i]! }) });
 });
-afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(async () => {
   await app.close();
-  await database.drop();
 });
 
 const ops = (...args: string[]) =>
   promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/cli.ts', ...args], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'silent' },
   });
 
 // The featured read itself, uncached (the route keeps its answer a few seconds; the ops command runs in another process).

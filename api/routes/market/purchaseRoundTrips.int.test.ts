@@ -11,13 +11,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchaseCreator } from '../../commands/purchaseCreator';
 import { createDataSource } from '../../db/dataSource';
 import { buildListings, uniqueToken } from '../../test/factories';
 import { type Buyer, signInBuyer } from '../../test/selling';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { idempotencyKey } from '../../test/wallet';
+import { testDatabaseUrl } from '../../test/database';
 
 let app: TestApp;
 let statements: string[] | null = null;
@@ -131,7 +132,7 @@ describe('round trips of POST /api/purchases', () => {
     expect((await purchase(loser, [(await listings(1))[0]!.id])).status).toBe(201);
     // The winner's purchase, on a pool of its own (not counted), has done its work and holds the
     // listing's lock, uncommitted.
-    const elsewhere = createDataSource(inject('databaseUrl'), { poolSize: 2 });
+    const elsewhere = createDataSource(testDatabaseUrl(), { poolSize: 2 });
     await elsewhere.initialize();
     const open = elsewhere.createQueryRunner();
     await open.connect();

@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterEach(() => expectLedgerInvariants(app.services.dataSource));
 afterAll(() => app?.close());
 
-/** The attention list's entries for this file's listings (other test files share the database). */
+/** The attention list's entries for this file's listings (the file's other tests list items too). */
 async function attention(client: TestClient = support): Promise<Map<string, StaffAttentionListing>> {
   const response = await client.get<{ items: StaffAttentionListing[] }>('/api/staff/market/attention');
   expect(response.status).toBe(200);

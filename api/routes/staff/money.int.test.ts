@@ -1,8 +1,8 @@
 /**
  * The console's money routes over HTTP: the withdrawal queue with four-eyes approval, payment and
  * rejection, the audited destination read, manual deposit credits (exactly once) and the overview.
- * Figures that other test files would disturb (the queues, the overview) are read on a database of
- * this file's own.
+ * Figures that the file's other tests would disturb (the queues, the overview) are read on a
+ * database of their own.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ import { signIn, uniqueSteamId } from '../../test/signIn';
 import { DEMO_STAFF, signInStaff } from '../../test/staffSignIn';
 import { startTestApp, uniqueIp, type TestApp, type TestClient } from '../../test/testApp';
 import { balanceOf, idempotencyKey, pressCheckout, startDeposit } from '../../test/wallet';
-import { privateDatabase } from '../market/fixtures';
+import { cloneDatabase } from '../../test/database';
 
 const paypal = { type: 'paypal', paypalEmail: 'payee.console@example.com' };
 
@@ -349,7 +349,7 @@ describe('on a database of its own: the queues and the overview', () => {
   let drop: () => Promise<void>;
   let staff: { finance: TestClient; finance2: TestClient; support: TestClient; admin: TestClient };
   beforeAll(async () => {
-    const database = await privateDatabase('staff_money');
+    const database = await cloneDatabase();
     drop = database.drop;
     quiet = await startTestApp({ databaseUrl: database.url, env: { TRUST_PROXY: 'true' } });
     staff = {

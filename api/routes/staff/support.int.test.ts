@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-/** The inbox's items of this file (other test files add theirs to the same database). */
+/** The inbox's items of this file (the file's other tests add theirs). */
 async function inbox(query = ''): Promise<SupportItem[]> {
   const response = await support.get<{ items: SupportItem[] }>(`/api/staff/support${query}`);
   expect(response.status, response.text).toBe(200);

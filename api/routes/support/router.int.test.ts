@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /**
  * A refused request's body carries a unique mark in a text field the case leaves valid, and the
- * check counts only rows holding it: other test files store messages at the same time.
+ * check counts only rows holding it: the file's other tests store messages too.
  */
 function marked(body: Record<string, unknown>, invalidField: string, textFields: string[]) {
   const mark = `mark-${randomUUID()}`;

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** The signed-in user's deposits only: other test files create deposits at the same time. */
+/** The signed-in user's deposits only: the file's other tests create deposits too. */
 async function depositCount(client: TestClient): Promise<number> {
   const { steamId } = (await client.get<{ steamId: string }>('/api/user')).body;
   const [row] = await app.services.dataSource.query('SELECT count(*)::int AS n FROM deposits d JOIN users u ON u.id = d.user_id WHERE u.steam_id = $1', [steamId]);

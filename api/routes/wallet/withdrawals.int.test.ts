@@ -28,7 +28,7 @@ async function savedMethod(client: TestClient): Promise<string> {
   return (await client.post<{ id: string }>('/api/payment-methods', paypal, idempotencyKey())).body.id;
 }
 
-/** The signed-in user's withdrawals only: other test files create withdrawals at the same time. */
+/** The signed-in user's withdrawals only: the file's other tests create withdrawals too. */
 async function withdrawalCount(client: TestClient): Promise<number> {
   const { steamId } = (await client.get<{ steamId: string }>('/api/user')).body;
   const [row] = await app.services.dataSource.query('SELECT count(*)::int AS n FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE u.steam_id = $1', [steamId]);
