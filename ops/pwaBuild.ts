@@ -30,8 +30,11 @@ export function pwaBuildIsStale(distDir = path.join(root, 'dist/pwa')): boolean 
   });
 }
 
-export function buildPwa(): void {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+/** Node's arguments for `vite build`, quiet but for warnings. */
+export const viteBuildArgs = [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'];
+
+function buildPwa(): void {
+  const result = spawnSync(process.execPath, viteBuildArgs, {
     cwd: root,
     stdio: 'inherit',
   });

@@ -5,10 +5,10 @@
  * One test PostgreSQL serves the whole run; each suite gets fresh databases (the processes behind
  * nginx get a PostgreSQL of their own, which their fault tests may stop).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildPwa } from './pwaBuild';
+import { viteBuildArgs } from './pwaBuild';
 import { startTestPostgres } from './testDatabase';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,11 +20,20 @@ function findChromium(): string | undefined {
 
 const results: Array<{ step: string; ok: boolean; seconds: number }> = [];
 
-function step(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+/**
+ * Runs one check as a child process. Never synchronously: this process owns the embedded test
+ * PostgreSQL, whose log output it must keep reading, or the server blocks on its next log line
+ * (a checkpoint's, say) with every session waiting behind it.
+ */
+async function step(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
   console.log(`\n━━ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await new Promise<number | null>((resolve) => {
+    child.on('error', () => resolve(null));
+    child.on('exit', (code) => resolve(code));
+  });
+  const ok = status === 0;
   results.push({ step: name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
   return ok;
 }
@@ -47,33 +56,23 @@ if (!chromium) {
 const keepGoing = process.argv.includes('--keep-going');
 const ok = () => keepGoing || results.every((result) => result.ok);
 
-step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-if (ok()) step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-if (ok()) step('import rules (dependency-cruiser)', bin('depcruise'), ['--config', '.dependency-cruiser.mjs', 'api', 'shared', 'pwa', 'ops']);
-if (ok()) step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
+await step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+if (ok()) await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+if (ok()) await step('import rules (dependency-cruiser)', bin('depcruise'), ['--config', '.dependency-cruiser.mjs', 'api', 'shared', 'pwa', 'ops']);
+if (ok()) await step('unit tests', bin('vitest'), ['run', '--project', 'unit']);
 
 if (ok()) {
   const postgres = await startTestPostgres();
   try {
-    step('API integration tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_PG_ADMIN_URL: postgres.adminUrl });
+    await step('API integration tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_PG_ADMIN_URL: postgres.adminUrl });
     // Real web and worker processes behind Debian's nginx, on a PostgreSQL of their own (ops/cluster).
-    if (ok()) step('load balancer and process roles (nginx)', bin('vitest'), ['run', '--project', 'cluster']);
-    if (ok()) {
-      console.log('\n━━ build the PWA');
-      const started = Date.now();
-      let built = true;
-      try {
-        buildPwa();
-      } catch {
-        built = false;
-      }
-      results.push({ step: 'build', ok: built, seconds: Math.round((Date.now() - started) / 100) / 10 });
-    }
-    if (ok()) step('JavaScript budgets', process.execPath, ['--import', 'tsx', 'ops/size.ts']);
+    if (ok()) await step('load balancer and process roles (nginx)', bin('vitest'), ['run', '--project', 'cluster']);
+    if (ok()) await step('build', process.execPath, viteBuildArgs);
+    if (ok()) await step('JavaScript budgets', process.execPath, ['--import', 'tsx', 'ops/size.ts']);
     if (ok()) {
       const databaseUrl = await postgres.createDatabase('lighthouse');
       try {
-        step('Lighthouse (mobile)', process.execPath, ['--import', 'tsx', 'ops/lighthouse.ts'], { DATABASE_URL: databaseUrl, CHROME_PATH: chromium });
+        await step('Lighthouse (mobile)', process.execPath, ['--import', 'tsx', 'ops/lighthouse.ts'], { DATABASE_URL: databaseUrl, CHROME_PATH: chromium });
       } finally {
         await postgres.dropDatabase(databaseUrl);
       }
@@ -81,7 +80,7 @@ if (ok()) {
     if (ok()) {
       const databaseUrl = await postgres.createDatabase('e2e');
       try {
-        step('end-to-end tests (Chromium)', bin('playwright'), ['test'], { E2E_DATABASE_URL: databaseUrl, CHROME_PATH: chromium });
+        await step('end-to-end tests (Chromium)', bin('playwright'), ['test'], { E2E_DATABASE_URL: databaseUrl, CHROME_PATH: chromium });
       } finally {
         await postgres.dropDatabase(databaseUrl);
       }
@@ -90,7 +89,7 @@ if (ok()) {
       // The full journey waits out a trade hold: its own server with a hold of seconds (playwright.journey.config.ts).
       const databaseUrl = await postgres.createDatabase('e2e_journey');
       try {
-        step('end-to-end journey (Chromium, short hold)', bin('playwright'), ['test', '-c', 'playwright.journey.config.ts'], {
+        await step('end-to-end journey (Chromium, short hold)', bin('playwright'), ['test', '-c', 'playwright.journey.config.ts'], {
           E2E_DATABASE_URL: databaseUrl,
           CHROME_PATH: chromium,
         });
