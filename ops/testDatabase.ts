@@ -20,7 +20,8 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-function withDatabase(url: string, database: string): string {
+/** `url` with its database replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();

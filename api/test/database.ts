@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { withDatabase } from '../../ops/testDatabase';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,12 +18,6 @@ declare module 'vitest' {
 /** The prefix of every clone of `template`, so the run's teardown can drop what a killed worker left. */
 export function clonePrefix(template: string): string {
   return `${template}_c_`;
-}
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 async function onServer(sql: string): Promise<void> {
