@@ -30,7 +30,10 @@ async function step(name: string, command: string, args: string[], env: Record<s
   const started = Date.now();
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const status = await new Promise<number | null>((resolve) => {
-    child.on('error', () => resolve(null));
+    child.on('error', (error) => {
+      console.error(`${name}: ${error.message}`);
+      resolve(null);
+    });
     child.on('exit', (code) => resolve(code));
   });
   const ok = status === 0;

@@ -37,6 +37,29 @@ async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T
   }
 }
 
+/** Drops the database `url` names, whoever is still connected to it. */
+export async function dropDatabaseAt(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await admin(withDatabase(url, 'postgres'), (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
+}
+
+/** Drops every database whose name starts with `prefix` (what an interrupted run left). */
+export async function dropDatabasesStartingWith(adminUrl: string, prefix: string): Promise<void> {
+  await admin(adminUrl, async (client) => {
+    const left = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    for (const { datname } of left.rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`);
+  });
+}
+
+/** A copy of the database `templateUrl` names, called `name` (nothing may be connected to the template); its URL. */
+export async function copyDatabase(templateUrl: string, name: string): Promise<string> {
+  const template = new URL(templateUrl).pathname.slice(1);
+  await admin(withDatabase(templateUrl, 'postgres'), (client) =>
+    client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`),
+  );
+  return withDatabase(templateUrl, name);
+}
+
 function api(adminUrl: string, stop: () => Promise<void>): TestPostgres {
   return {
     adminUrl,
@@ -45,10 +68,7 @@ function api(adminUrl: string, stop: () => Promise<void>): TestPostgres {
       await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`));
       return withDatabase(adminUrl, name);
     },
-    async dropDatabase(url) {
-      const name = new URL(url).pathname.slice(1);
-      await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`));
-    },
+    dropDatabase: dropDatabaseAt,
     stop,
   };
 }
@@ -64,9 +84,6 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   });
   const adminUrl = embedded.urlFor('postgres');
   // Databases left by an interrupted earlier run on this private cluster.
-  await admin(adminUrl, async (client) => {
-    const stale = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DB_PREFIX}%`]);
-    for (const { datname } of stale.rows) await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`);
-  });
+  await dropDatabasesStartingWith(adminUrl, TEST_DB_PREFIX);
   return api(adminUrl, () => embedded.stop());
 }

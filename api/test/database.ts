@@ -4,9 +4,8 @@
  * one file would otherwise act on the other file's rows.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { withDatabase } from '../../ops/testDatabase';
+import { copyDatabase, dropDatabaseAt } from '../../ops/testDatabase';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,23 +19,12 @@ export function clonePrefix(template: string): string {
   return `${template}_c_`;
 }
 
-async function onServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDatabase(inject('templateDatabaseUrl'), 'postgres') });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh, migrated database of the caller's own (a copy of the template: no migrations run). */
 export async function cloneDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const templateUrl = inject('templateDatabaseUrl');
   const template = new URL(templateUrl).pathname.slice(1);
-  const name = `${clonePrefix(template)}${randomBytes(4).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`);
-  return { url: withDatabase(templateUrl, name), drop: () => onServer(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`) };
+  const url = await copyDatabase(templateUrl, `${clonePrefix(template)}${randomBytes(4).toString('hex')}`);
+  return { url, drop: () => dropDatabaseAt(url) };
 }
 
 let fileDatabase: { url: string; drop(): Promise<void> } | undefined;
