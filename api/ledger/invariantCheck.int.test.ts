@@ -1,8 +1,8 @@
 /**
- * The periodic ledger check on a database of its own (it is broken on purpose here, which the
- * file's database must never be: every test's ledger is checked there): zero on a sound ledger after real deposits and purchases, the
- * exact breach per invariant once entries or balances are tampered with, each result stored (the
- * last ones kept) and a breach logged at error level.
+ * The periodic ledger check, on a database of its own: it is broken on purpose here, which the
+ * file's database must never be, as every test's ledger is checked there. Zero on a sound ledger
+ * after real deposits and purchases, the exact breach per invariant once entries or balances are
+ * tampered with, each result stored (the last ones kept) and a breach logged at error level.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneDatabase } from '../test/database';
