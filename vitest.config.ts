@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects: `unit` needs nothing but Node; `api` runs against a real PostgreSQL that
-// api/test/globalSetup.ts provides (a migrated template per run, cloned for each file; never the demo data); `cluster` runs
-// real server processes behind nginx, each file on a PostgreSQL of its own (ops/cluster/cluster.ts).
+// api/test/globalSetup.ts provides (a migrated template per run, cloned for each file; never the
+// demo data); `cluster` runs real server processes behind nginx, each file on a PostgreSQL of its
+// own (ops/cluster/cluster.ts).
 export default defineConfig({
   test: {
     projects: [

@@ -1,7 +1,8 @@
 /**
  * Helpers of the offline specs (offline.spec.ts, offline-restart.spec.ts): waiting for the service
- * worker to precache the app and control the page, reading the signed-in user and the app's IndexedDB as the server and
- * the device see them, and a profile ready to be edited through its form.
+ * worker to precache the app and control the page, reading the signed-in user and the app's
+ * IndexedDB as the server and the device see them, and a profile ready to be edited through its
+ * form.
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CurrentUser } from '../../../shared/schemas/user';
